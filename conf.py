@@ -1,0 +1,39 @@
+"""Sphinx configuration of the edition.
+
+``conf.py`` sits at the repository root, so ``include_patterns`` restricts the
+sources to ``docs/``: the README, test roots, the build directory and virtual
+environments are never read as pages.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent.resolve()
+sys.path.insert(0, str(ROOT / "extensions"))
+
+project = "Двадцать четыре основные пасьянса"
+author = "the editors"
+copyright = "2026, the editors"
+language = "en"
+
+root_doc = "docs/index"
+include_patterns = ["docs/**"]
+exclude_patterns = ["docs/_extra/**", "docs/_static/**", "docs/_templates/**"]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+
+extensions = [
+    "myst_parser",
+    "edition",
+]
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = "Двадцать четыре основные пасьянса — critical edition"
+html_static_path = ["docs/_static"]
+html_extra_path = ["docs/_extra"]
+html_theme_options = {"navigation_with_keys": True}
+
+# The edition's own data lives outside docs/; the extensions find it here.
+edition_source_texts = str(ROOT / "source_texts")

@@ -1,0 +1,5 @@
+import sys
+
+from patience.cli import main
+
+sys.exit(main())

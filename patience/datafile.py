@@ -1,0 +1,132 @@
+"""Loading the edition's YAML data files with line numbers, and located errors.
+
+Every data file (passage files, specs, glossary, translations) is read through
+:func:`load_yaml`, which keeps the line of every mapping and sequence item, and
+validated through :func:`validate`, which turns a schema error into a
+:class:`DataFileError` naming the file, the line and what is wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class DataFileError(Exception):
+    """A user mistake in a data file: where it is and what is wrong."""
+
+    def __init__(self, path: Path | str, line: int | None, message: str):
+        self.path = Path(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else str(self.path)
+        super().__init__(f"{where}: {message}")
+
+
+class LineDict(dict):
+    """A mapping that remembers the 1-based line where it starts, and where each key is."""
+
+    line: int = 0
+    key_lines: dict[str, int]
+
+
+class LineList(list):
+    """A sequence that remembers the 1-based line of each item."""
+
+    line: int = 0
+    item_lines: list[int]
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A safe loader whose mappings and sequences carry their line numbers."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in result:
+            raise DataFileError(
+                loader.name, key_node.start_mark.line + 1, f"duplicate key {key!r}"
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: Path | str) -> Any:
+    """Parse a YAML file; syntax errors become :class:`DataFileError` with the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataFileError(path, None, f"cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise DataFileError(path, None, f"is not UTF-8: {error.reason}") from None
+    loader = _LineLoader(text)
+    loader.name = str(path)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        raise DataFileError(path, line, f"YAML syntax: {error.problem or error}") from None
+    finally:
+        loader.dispose()
+
+
+def line_of(data: Any, location: tuple[str | int, ...]) -> int | None:
+    """The line of the deepest element of ``location`` that carries one."""
+    line = getattr(data, "line", None) or None
+    node = data
+    for step in location:
+        if isinstance(node, LineDict) and isinstance(step, str):
+            line = node.key_lines.get(step, line)
+            node = node.get(step)
+        elif isinstance(node, LineList) and isinstance(step, int) and 0 <= step < len(node):
+            line = node.item_lines[step]
+            node = node[step]
+        else:
+            break
+        line = getattr(node, "line", None) or line
+    return line
+
+
+def validate(model: type[Model], data: Any, path: Path | str, *, context: dict | None = None) -> Model:
+    """Validate ``data`` against ``model``; the first schema error is raised located."""
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as error:
+        first = error.errors()[0]
+        location = tuple(step for step in first["loc"] if isinstance(step, (str, int)))
+        dotted = ".".join(str(step) for step in location) or "(top level)"
+        message = _describe(first)
+        more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+        raise DataFileError(path, line_of(data, location), f"{dotted}: {message}{more}") from None
+
+
+def _describe(error: dict) -> str:
+    if error["type"] == "extra_forbidden":
+        return "unknown key"
+    if error["type"] == "missing":
+        return "required key is missing"
+    return error["msg"]
