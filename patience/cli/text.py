@@ -1,0 +1,30 @@
+"""``patience text``: the edition's passages, in book order, with every layer."""
+
+from __future__ import annotations
+
+import json
+
+from patience.cli import UsageError
+from patience.text import load_edition
+from patience.text.export import edition_record
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("text", help="print the passages of the edition in book order")
+    parser.add_argument("--json", action="store_true", help="everything, as JSON")
+    parser.add_argument("--game", metavar="GAME", help="only this game's passages")
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    edition = load_edition()
+    if arguments.game and arguments.game not in {g.id for g in edition.games}:
+        known = ", ".join(g.id for g in edition.games)
+        raise UsageError(f"no game {arguments.game!r}; the games are {known}")
+    record = edition_record(edition, arguments.game)
+    if arguments.json:
+        print(json.dumps(record, ensure_ascii=False, indent=2))
+        return 0
+    for passage in record["passages"]:
+        print(f"[{passage['id']}] {passage['reading']}")
+    return 0

@@ -1,0 +1,57 @@
+"""The edition as plain data, for ``patience text --json`` and any other consumer."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from patience.text.edition import Edition
+from patience.text.model import Passage
+
+
+def passage_record(passage: Passage) -> dict:
+    """Everything known of one passage, its layers included, as JSON-ready data."""
+    return {
+        "id": passage.id,
+        "game": passage.game,
+        "kind": passage.kind,
+        "witness": passage.ocr,
+        "fragments": [asdict(span) for span in passage.spans],
+        "reading": passage.reading,
+        "corrections": [asdict(c) | {"end": c.end} for c in passage.corrections],
+        "variants": [asdict(v) for v in passage.variants],
+        "remarks": [asdict(r) for r in passage.remarks],
+        "notes_cited": [r.number for r in passage.note_refs],
+    }
+
+
+def edition_record(edition: Edition, game: str | None = None) -> dict:
+    """The games, the passages in book order and the notes."""
+    passages = [p for p in edition.passages if game is None or p.game == game]
+    return {
+        "games": [
+            {
+                "id": g.id,
+                "order": g.order,
+                "title_en": g.title_en,
+                "title_ru": g.title_ru,
+                "title_source": g.title_source,
+                "identification": g.identification,
+                "lacunae": list(g.lacunae),
+            }
+            for g in edition.games
+            if game is None or g.id == game
+        ],
+        "passages": [passage_record(p) for p in passages],
+        "notes": [
+            {
+                "number": n.number,
+                "passage": n.passage_id,
+                "cited_by": list(n.cited_by),
+                "games": list(n.games),
+                "inferred": n.inferred,
+                "reason": n.reason,
+            }
+            for n in edition.notes.values()
+            if game is None or game in n.games
+        ],
+    }

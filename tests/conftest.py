@@ -1,0 +1,26 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from patience.text import load_edition
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE_TEXTS = ROOT / "source_texts"
+
+
+@pytest.fixture(scope="session")
+def edition():
+    return load_edition(SOURCE_TEXTS)
+
+
+@pytest.fixture
+def source_copy(tmp_path: Path) -> Path:
+    """A private copy of ``source_texts/`` that a test may break."""
+    copy = tmp_path / "source_texts"
+    shutil.copytree(SOURCE_TEXTS, copy)
+    return copy

@@ -1,0 +1,121 @@
+"""Broken data is a clear error naming the file and line; nothing is silently dropped."""
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from patience.datafile import DataFileError
+from patience.text import load_edition
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def expect(source: Path, path: Path, line: int | None, message: str):
+    with pytest.raises(DataFileError) as caught:
+        load_edition(source)
+    assert caught.value.path == path
+    assert caught.value.line == line
+    assert re.search(message, caught.value.message), caught.value.message
+
+
+def test_malformed_yaml(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "  - id: sultan.plate\n", "  - id: [sultan.plate\n")
+    with pytest.raises(DataFileError) as caught:
+        load_edition(source_copy)
+    assert caught.value.path == path and caught.value.line is not None
+    assert "YAML syntax" in str(caught.value)
+
+
+def test_unknown_key(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "    kind: caption\n", "    kind: caption\n    colour: red\n")
+    expect(source_copy, path, line_of(path, "colour: red"), r"passages\.2\.colour: unknown key")
+
+
+def test_wrong_kind(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "    kind: caption\n", "    kind: picture\n")
+    expect(source_copy, path, line_of(path, "kind: picture"), r"passages\.2\.kind: Input should be")
+
+
+def test_duplicated_identifier(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "  - id: sultan.end.3\n", "  - id: sultan.end.1\n")
+    expect(source_copy, path, _second(path, "id: sultan.end.1"), r"passage sultan.end.1 is already defined at 000.yaml:4")
+
+
+def _second(path: Path, needle: str) -> int:
+    lines = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
+    return lines[1]
+
+
+def test_dropped_character_of_the_witness(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, 'ocr: "Султанъ."', 'ocr: "Султанъ"')
+    expect(source_copy, path, line_of(path, "id: sultan.end.3"), r"does not match fragment 000 at character \d+")
+
+
+def test_dropped_passage(source_copy):
+    path = source_copy / "segmentation" / "004.yaml"
+    text = path.read_text(encoding="utf-8")
+    last = text.rindex("  - id: notes.18.back")
+    path.write_text(text[:last], encoding="utf-8")
+    expect(source_copy, path, _last_id_line(path), r"characters \d+–\d+ .* belong to no passage")
+
+
+def _last_id_line(path: Path) -> int:
+    return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.startswith("  - id:")][-1]
+
+
+def test_correction_whose_sic_is_not_in_the_witness(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, 'sic: "неболыпой"', 'sic: "небольшою"')
+    expect(source_copy, path, line_of(path, "id: calculation.game.4"), r"sic 'небольшою' does not occur")
+
+
+def test_unrecorded_difference_in_the_reading(source_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "reading: \"Талонъ берутъ, тасуютъ", "reading: \"Талонъ беретъ, тасуютъ")
+    expect(source_copy, path, line_of(path, "id: sultan.end.3"), r"reading text differs .* record the correction")
+
+
+def test_dangling_collation(source_copy):
+    path = source_copy / "segmentation" / "002.yaml"
+    edit(path, "  - id: empress.game.3\n", "  - id: empress.game.33\n")
+    expect(source_copy, path, line_of(path, "id: empress.game.33"), r"collates fragment 000, which has no such passage")
+
+
+def test_unrecorded_variant_between_witnesses(source_copy):
+    # the same edit in the witness and its segmentation: a variant that nobody recorded
+    witness = next((source_copy / "witnesses").glob("002_*"))
+    witness.write_text(witness.read_text(encoding="utf-8").replace("Четвертая дама", "Четвертая дана", 1), encoding="utf-8")
+    listing = source_copy / "witnesses.yaml"
+    edit(listing, "6f40df7745e957f6afd8806c3177377c5d23c9095dfdd219fe9f40a3035fe7ae",
+         hashlib.sha256(witness.read_bytes()).hexdigest())
+    path = source_copy / "segmentation" / "002.yaml"
+    edit(path, "Четвертая дама", "Четвертая дана")
+    expect(source_copy, path, line_of(path, "id: empress.game.3"), r"witnesses differ by \[\('м', 'н'\)\]")
+
+
+def test_altered_witness(source_copy):
+    witness = next((source_copy / "witnesses").glob("003_*"))
+    witness.write_bytes(witness.read_bytes() + b" ")
+    expect(source_copy, source_copy / "witnesses.yaml", line_of(source_copy / "witnesses.yaml", 'fragment: "003"'),
+           r"has SHA-256 .* it has been altered")
+
+
+def test_note_attached_by_inference_while_its_marker_survives(source_copy):
+    path = source_copy / "notes.yaml"
+    edit(path, "  - number: 18\n", "  - number: 14\n")
+    expect(source_copy, path, line_of(path, "number: 14"), r"note 14 is cited by calculation.game.4")
