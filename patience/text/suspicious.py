@@ -19,6 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from patience.datafile import load_yaml, validate
 
 CYRILLIC = "а-яёѣіѳѵА-ЯЁѢІѲѴ"
 VOWELS = set("аеёиоуыэюяѣіѵАЕЁИОУЫЭЮЯѢІѴ")
@@ -68,3 +73,21 @@ def _reason(token: str) -> str | None:
     if token.lower() == "вь" or len(token) >= 2 and token[-1] == "ь" and token[-2] in NEVER_SOFT:
         return "soft-sign-final"
     return None
+
+
+class CheckedToken(BaseModel):
+    """A flagged or doubtful token that was checked and kept, with the reason."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    passage: str
+    token: str = Field(min_length=1)
+    reason: str = Field(min_length=1)
+
+
+class CheckedTokensFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    checked: list[CheckedToken]
+
+
+def load_checked_tokens(path: Path) -> list[CheckedToken]:
+    return validate(CheckedTokensFile, load_yaml(path), path).checked
