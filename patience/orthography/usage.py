@@ -17,6 +17,7 @@ APART_BEFORE_NAME = frozenset({"де"})
 FORMS: tuple[tuple[str, str, bool], ...] = (
     ("чрез", "через", True),
     ("четыреугольник", "четырехугольник", False),
+    ("рессурс", "ресурс", False),
 )
 
 
