@@ -1,0 +1,51 @@
+"""The edition in Sphinx: the ``ed`` domain, the parallel-text view, notes, citations.
+
+A thin adapter over :mod:`patience.text` and :mod:`patience.citation`: the text
+model and the citation formats live in the package; this extension turns them
+into pages, anchors and links, and reports problems as located warnings of type
+``edition`` (see :mod:`.messages`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import nodes as edition_nodes
+from .domain import EditionDomain
+from .games import GameSummary
+from .notes import NotesList
+from .parallel import ParallelText
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _add_static_path(app) -> None:
+    if app.builder.format == "html":
+        app.config.html_static_path.append(str(STATIC))
+
+
+def _snapshot(app, env, added, changed, removed):
+    """Before reading: remember every object's fingerprint (see ``_referrers``)."""
+    env.domains["ed"].before = env.domains["ed"].snapshot()
+    return []
+
+
+def _referrers(app, env):
+    """After reading: pages that refer to an object that changed must be rewritten."""
+    domain = env.domains["ed"]
+    return sorted(domain.referrers_of_changes(getattr(domain, "before", {})))
+
+
+def setup(app):
+    app.add_config_value("edition_source_texts", "", "env", types=[str])
+    edition_nodes.register(app)
+    app.add_domain(EditionDomain)
+    app.add_directive_to_domain("ed", "parallel", ParallelText)
+    app.add_directive_to_domain("ed", "game", GameSummary)
+    app.add_directive_to_domain("ed", "notes", NotesList)
+    app.connect("builder-inited", _add_static_path)
+    app.connect("env-get-outdated", _snapshot)
+    app.connect("env-get-updated", _referrers)
+    app.add_css_file("edition.css")
+    app.add_js_file("edition.js", defer="defer")
+    return {"version": "0.1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

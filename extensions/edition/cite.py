@@ -1,0 +1,46 @@
+"""The "cite" panel of a passage: the suggested citation in every format.
+
+The texts come from :mod:`patience.citation`, the module behind ``patience
+cite``, so the panel and the command agree word for word. When the site has no
+``html_baseurl`` the URL is relative to the site's root; the page's script makes
+it absolute from the address the reader is at.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from patience import citation
+
+from .nodes import make
+
+FORMAT_TITLES = {"text": "Suggested citation", "bibtex": "BibTeX", "csl-json": "CSL-JSON", "ris": "RIS"}
+
+
+def base_url(config) -> str:
+    base = config.html_baseurl or ""
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def panel(edition, reference: str, env, config):
+    """``<details>`` holding the citation of ``reference`` (a passage or a range)."""
+    page = env.docname + ".html"
+    cite = citation.citation(edition, reference, base_url(config), page=page)
+    box = make("details", classes=["ed-cite", "no-search"], data_url=cite.url,
+               data_absolute="yes" if base_url(config) else "no")
+    box += make("summary", nodes.Text("cite"), title=f"Cite passage {cite.label}")
+    body = make("div", classes=["ed-cite-body", "language-en"])
+    facts = make("dl", classes=["ed-cite-facts"])
+    for term, value in (("Passage", cite.label), ("URN", cite.urn), ("URL", cite.url)):
+        facts += make("dt", nodes.Text(term))
+        facts += make("dd", make("code", nodes.Text(value), classes=[f"ed-cite-{term.lower()}"]))
+    body += facts
+    for fmt in citation.FORMATS:
+        block_id = f"cite.{cite.label}.{fmt}"
+        body += make("div", nodes.Text(FORMAT_TITLES[fmt]), classes=["ed-cite-format"])
+        body += make("pre", nodes.Text(citation.render(cite, fmt)), ids=[block_id], classes=["ed-cite-text"],
+                     data_format=fmt)
+        body += make("button", nodes.Text(f"Copy {FORMAT_TITLES[fmt]}"), classes=["ed-copy"], type="button",
+                     data_copy=block_id)
+    box += body
+    return box

@@ -1,0 +1,216 @@
+"""The ``ed`` domain: the edition's objects and the roles that refer to them.
+
+Objects are games, passages, notes, glossary terms and rule clauses, each known
+by its identifier. The domain's data is kept per document so it can be cleared
+and merged (parallel reading), and it records which document refers to which
+object, so that a document is rewritten when an object it refers to changes
+(``env-get-updated``); otherwise an incremental build would keep stale links.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import NamedTuple
+
+from docutils import nodes
+from sphinx.domains import Domain, Index, IndexEntry, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util.nodes import make_refnode
+
+from .messages import warn
+
+OBJECT_TYPES = {
+    "game": "game",
+    "passage": "passage",
+    "note": "note",
+    "term": "glossary term",
+    "clause": "rule clause",
+}
+
+
+class Entry(NamedTuple):
+    """Where an object is and what it is: ``fingerprint`` changes when it changes."""
+
+    docname: str
+    anchor: str
+    title: str
+    fingerprint: str
+    order: int = 0  # book order, for passages and ranges
+    group: str = ""  # a passage's game, for the index
+
+
+def fingerprint(*parts: object) -> str:
+    return hashlib.sha1("\x1f".join(map(str, parts)).encode()).hexdigest()[:16]
+
+
+def normalise(objtype: str, name: str) -> str:
+    return name.strip().casefold() if objtype == "term" else name.strip()
+
+
+class EditionRole(XRefRole):
+    """A reference that the domain records, so the referring page depends on its target."""
+
+    def process_link(self, env, refnode, has_explicit_title, title, target):
+        objtype = self.reftype
+        targets = split_range(target) if objtype == "range" else [target]
+        domain = env.domains["ed"]
+        for one in targets:
+            domain.note_reference(env.docname, "passage" if objtype == "range" else objtype, one)
+        return title, target
+
+
+def split_range(target: str) -> list[str]:
+    return [part.strip() for part in target.split("-")]
+
+
+class PassageIndex(Index):
+    name = "passages"
+    localname = "Index of passages"
+    shortname = "passages"
+
+    def generate(self, docnames=None):
+        domain = self.domain
+        games = {name: entry for (kind, name), entry in domain.objects.items() if kind == "game"}
+        groups: dict[str, list[IndexEntry]] = {}
+        passages = sorted(
+            ((name, e) for (kind, name), e in domain.objects.items() if kind == "passage"), key=lambda item: item[1].order
+        )
+        for name, entry in passages:
+            group = games[entry.group].title if entry.group in games else "Notes and page furniture"
+            groups.setdefault(group, []).append(
+                IndexEntry(name, 0, entry.docname, entry.anchor, "", "", entry.title)
+            )
+        return list(groups.items()), False
+
+
+class TermIndex(Index):
+    name = "terms"
+    localname = "Index of glossary terms"
+    shortname = "terms"
+
+    def generate(self, docnames=None):
+        groups: dict[str, list[IndexEntry]] = {}
+        terms = sorted((e.title, e) for (kind, _), e in self.domain.objects.items() if kind == "term")
+        for title, entry in terms:
+            groups.setdefault(title[:1].upper(), []).append(
+                IndexEntry(title, 0, entry.docname, entry.anchor, "", "", "")
+            )
+        return sorted(groups.items()), False
+
+
+class EditionDomain(Domain):
+    name = "ed"
+    label = "Edition"
+    object_types = {
+        "game": ObjType("game", "game"),
+        "passage": ObjType("passage", "passage", "range"),
+        "note": ObjType("note", "note"),
+        "term": ObjType("glossary term", "term"),
+        "clause": ObjType("rule clause", "clause"),
+    }
+    roles = {name: EditionRole() for name in ("game", "passage", "range", "note", "term", "clause")}
+    indices = [PassageIndex, TermIndex]
+    initial_data = {
+        "objects": {},  # (objtype, name) -> Entry
+        "refs": {},  # docname -> {(objtype, name), ...} it refers to
+    }
+    data_version = 1
+
+    @property
+    def objects(self) -> dict[tuple[str, str], Entry]:
+        return self.data["objects"]
+
+    @property
+    def refs(self) -> dict[str, set[tuple[str, str]]]:
+        return self.data["refs"]
+
+    # -- recording -------------------------------------------------------
+
+    def note_object(self, objtype: str, name: str, entry: Entry, location=None) -> bool:
+        """Record an object; a second declaration is an ``edition.duplicate`` warning."""
+        key = (objtype, normalise(objtype, name))
+        other = self.objects.get(key)
+        if other is not None:
+            warn("duplicate", f"{OBJECT_TYPES[objtype]} {name!r} is already declared in {other.docname}", location)
+            return False
+        self.objects[key] = entry
+        return True
+
+    def note_reference(self, docname: str, objtype: str, name: str) -> None:
+        self.refs.setdefault(docname, set()).add((objtype, normalise(objtype, name)))
+
+    def clear_doc(self, docname: str) -> None:
+        for key, entry in list(self.objects.items()):
+            if entry.docname == docname:
+                del self.objects[key]
+        self.refs.pop(docname, None)
+
+    def merge_domaindata(self, docnames, otherdata) -> None:
+        for key, entry in otherdata["objects"].items():
+            if entry.docname not in docnames:
+                continue
+            mine = self.objects.get(key)
+            if mine is not None and mine.docname != entry.docname:
+                warn("duplicate", f"{OBJECT_TYPES[key[0]]} {key[1]!r} is declared in {mine.docname} and in {entry.docname}",
+                     (entry.docname, None))
+                continue
+            self.objects[key] = entry
+        for docname in docnames:
+            if docname in otherdata["refs"]:
+                self.refs[docname] = set(otherdata["refs"][docname])
+
+    # -- resolving -------------------------------------------------------
+
+    def lookup(self, objtype: str, name: str) -> Entry | None:
+        return self.objects.get((objtype, normalise(objtype, name)))
+
+    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        if typ == "range":
+            return self._resolve_range(fromdocname, builder, target, node, contnode)
+        entry = self.lookup(typ, target)
+        if entry is None:
+            warn("dangling", f"no {OBJECT_TYPES.get(typ, typ)} {target!r} in the edition", node)
+            return nodes.inline("", "", contnode, classes=["ed-dangling"])
+        if not node.get("refexplicit") and typ in ("game", "term"):
+            contnode = nodes.inline("", entry.title, classes=contnode["classes"])
+        return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
+
+    def _resolve_range(self, fromdocname, builder, target, node, contnode):
+        ends = split_range(target)
+        entries = [self.lookup("passage", end) for end in ends]
+        if len(ends) != 2 or not all(ends):
+            warn("argument", f"passage range {target!r} is not of the form FIRST-LAST", node)
+            return nodes.inline("", "", contnode, classes=["ed-dangling"])
+        missing = [end for end, entry in zip(ends, entries) if entry is None]
+        if missing:
+            warn("dangling", f"passage range {target!r}: no passage {', '.join(map(repr, missing))} in the edition", node)
+            return nodes.inline("", "", contnode, classes=["ed-dangling"])
+        if entries[1].order < entries[0].order:
+            warn("argument", f"passage range {target!r} runs backwards: {ends[1]} comes before {ends[0]}", node)
+        if not node.get("refexplicit"):
+            contnode = nodes.literal("", f"{ends[0]}–{ends[1]}", classes=contnode["classes"])
+        return make_refnode(builder, fromdocname, entries[0].docname, entries[0].anchor, contnode, target)
+
+    def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
+        results = []
+        for objtype in OBJECT_TYPES:
+            entry = self.lookup(objtype, target)
+            if entry is not None:
+                ref = make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
+                results.append((f"ed:{self.role_for_objtype(objtype)}", ref))
+        return results
+
+    def get_objects(self):
+        for (objtype, name), entry in self.objects.items():
+            yield name, entry.title or name, objtype, entry.docname, entry.anchor, 1
+
+    # -- incremental builds ------------------------------------------------
+
+    def snapshot(self) -> dict[tuple[str, str], str]:
+        return {key: fingerprint(*entry) for key, entry in self.objects.items()}
+
+    def referrers_of_changes(self, before: dict[tuple[str, str], str]) -> set[str]:
+        """Documents that refer to an object added, removed or changed since ``before``."""
+        after = self.snapshot()
+        changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+        return {docname for docname, keys in self.refs.items() if keys & changed}

@@ -1,0 +1,60 @@
+"""``ed:notes``: every note of the book, its text and every place that cites it.
+
+A note cited by a surviving marker links back to that passage; a note whose
+marker is lost says that its attachment is inferred, and why; a marker whose
+note is not in the fragments says that too.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from .domain import Entry, fingerprint
+from .games import passage_ref
+from .nodes import make
+from .parallel import reading_nodes, unavailable
+from .source import edition_for
+
+
+class NotesList(SphinxDirective):
+    def run(self):
+        edition = edition_for(self.env, self.get_location())
+        if edition is None:
+            return [unavailable("The text of the edition could not be read (see the build log).")]
+        box = make("div", classes=["ed-notes"])
+        for number, note in sorted(edition.notes.items()):
+            box += self.note(edition, note)
+        return [box]
+
+    def note(self, edition, note):
+        anchor = f"note-{note.number}"
+        text = edition.passage(note.passage_id) if note.passage_id else None
+        self.env.domains["ed"].note_object(
+            "note", str(note.number),
+            Entry(self.env.docname, anchor, f"note {note.number}",
+                  fingerprint(note.passage_id, note.cited_by, note.games, note.inferred, text and text.reading)),
+            self.get_location(),
+        )
+        item = make("div", classes=["ed-note"] + (["ed-inferred"] if note.inferred else []), ids=[anchor])
+        item += make("p", make("strong", nodes.Text(f"Note {note.number}")), classes=["ed-note-head"])
+        if text is not None:
+            item += make("p", *reading_nodes(self, text), classes=["ed-note-text", "language-ru-petr1708"])
+            item += make("p", nodes.Text("Text: passage "), passage_ref(text.id, self), classes=["ed-note-source"])
+        else:
+            item += make("p", nodes.Text("The text of this note is not in the fragments."), classes=["ed-note-lost"])
+        item += self.attachment(note)
+        return item
+
+    def attachment(self, note):
+        if note.cited_by:
+            line = make("p", nodes.Text("Cited by: "), classes=["ed-backlinks"])
+            for index, passage_id in enumerate(note.cited_by):
+                if index:
+                    line += nodes.Text(", ")
+                line += make("span", nodes.Text("↩ "), aria_hidden="true")
+                line += passage_ref(passage_id, self)
+            return line
+        games = ", ".join(note.games) if note.games else "none of the surviving games can be named"
+        return make("p", make("strong", nodes.Text("Attachment inferred")),
+                    nodes.Text(f" (no marker survives; games: {games}). {note.reason}"), classes=["ed-inferred-note"])

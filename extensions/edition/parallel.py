@@ -1,0 +1,184 @@
+"""The parallel-text view: a game's passages, one row each, the layers side by side.
+
+Columns: the witness (hidden until asked for), the reading text, the modern
+transcription, the English translation. Every row carries the passage's
+identifier as its anchor, a permalink and a "cite" panel; corrections in the
+reading text are focusable marks whose tooltip gives the OCR reading and the
+kind of correction; note markers link to their notes.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.util.docutils import SphinxDirective
+
+from patience import citation
+
+from . import cite
+from .domain import Entry, fingerprint
+from .layers import english_layer, modern_layer
+from .messages import warn
+from .nodes import make
+from .reading import reading_pieces, witness_pieces
+from .source import edition_for, source_dir
+
+KIND_LABELS = citation.KIND_NAMES
+READING_LANG = "language-ru-petr1708"
+
+
+class ParallelText(SphinxDirective):
+    """``ed:parallel GAME`` (or ``notes``): the passages of a game's page, aligned."""
+
+    required_arguments = 1
+    option_spec = {"from": directives.unchanged_required, "to": directives.unchanged_required}
+
+    def run(self):
+        edition = edition_for(self.env, self.get_location())
+        if edition is None:
+            return [unavailable("The text of the edition could not be read (see the build log).")]
+        where = self.arguments[0]
+        if where != "notes" and where not in {g.id for g in edition.games}:
+            warn("dangling", f"no game {where!r} in the edition", self.get_location())
+            return [unavailable(f"No game {where!r}.")]
+        passages = self._selected(citation.passages_at(edition, where))
+        source = source_dir(self.env)
+        layers = [modern_layer(edition, source, self.get_location()), english_layer(edition, source, self.get_location())]
+        view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden")
+        view += header(layers)
+        for passage in passages:
+            view += self.row(edition, passage, layers)
+        return [view]
+
+    def _selected(self, passages):
+        ids = [p.id for p in passages]
+        first, last = self.options.get("from", ids[0]), self.options.get("to", ids[-1])
+        for name, value in (("from", first), ("to", last)):
+            if value not in ids:
+                warn("argument", f":{name}: {value!r} is not a passage of this page", self.get_location())
+                return passages
+        return passages[ids.index(first) : ids.index(last) + 1]
+
+    def row(self, edition, passage, layers):
+        domain = self.env.domains["ed"]
+        order = edition.passages.index(passage)
+        domain.note_object(
+            "passage",
+            passage.id,
+            Entry(self.env.docname, passage.id, passage.reading[:60], fingerprint(passage.ocr, passage.reading), order,
+                  passage.game or ""),
+            self.get_location(),
+        )
+        classes = ["ed-row", f"ed-kind-{passage.kind}"]
+        if passage.corrections:
+            classes.append("ed-corrected")
+        row = make("div", classes=classes, ids=[passage.id], role="row")
+        row += gutter(edition, passage, self.env, self.config)
+        row += cell("witness", "Witness (OCR)", "language-ru-petr1708", witness_nodes(passage))
+        row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage), remarks(passage))
+        for layer in layers:
+            row += layer_cell(layer, passage)
+        return row
+
+def reading_nodes(directive, passage):
+    """The reading text with its corrections marked and its note markers linked."""
+    result = []
+    for index, piece in enumerate(reading_pieces(passage)):
+        if piece.kind == "text":
+            result.append(nodes.Text(piece.text))
+        elif piece.kind == "correction":
+            result.extend(correction_mark(passage, index, piece))
+        else:
+            result.append(note_marker(directive, passage, piece))
+    return result
+
+
+def note_marker(directive, passage, piece):
+    env = directive.env
+    number = str(piece.source.number)
+    env.domains["ed"].note_reference(env.docname, "note", number)
+    ref = addnodes.pending_xref(
+        "", nodes.inline("", piece.text), refdomain="ed", reftype="note", reftarget=number, refexplicit=True,
+        refdoc=env.docname,
+    )
+    ref.source, ref.line = directive.get_source_info()
+    return make("sup", nodes.inline("", "", ref), classes=["ed-noteref"], ids=[f"noteref-{number}-{passage.id}"])
+
+
+def unavailable(message: str):
+    return nodes.paragraph("", message, classes=["ed-unavailable"])
+
+
+def header(layers):
+    head = make("div", classes=["ed-row", "ed-head", "no-search"], role="row")
+    head += make("div", nodes.Text("Passage"), classes=["ed-gutter"], role="columnheader")
+    titles = [("witness", "Witness (OCR)"), ("reading", "Reading text")] + [(layer.key, layer.title) for layer in layers]
+    for key, title in titles:
+        head += make("div", nodes.Text(title), classes=["ed-cell", f"ed-{key}"], role="columnheader")
+    return head
+
+
+def cell(key, title, lang_class, children, extra=(), missing=False):
+    body = make("div", classes=["ed-cell", f"ed-{key}"] + (["ed-missing"] if missing else []), role="cell")
+    body += make("span", nodes.Text(title), classes=["ed-cell-label", "no-search"], aria_hidden="true")
+    body += make("div", *children, classes=["ed-text", lang_class])
+    body.extend(extra)
+    return body
+
+
+def witness_nodes(passage):
+    result = []
+    for piece in witness_pieces(passage):
+        if piece.kind == "text":
+            result.append(nodes.Text(piece.text))
+        else:
+            result.append(make("span", nodes.Text(piece.text), classes=["ed-sic"]))
+    return result
+
+
+def correction_mark(passage, index, piece):
+    correction = piece.source
+    tip_id = f"{passage.id}.c{index}"
+    kind = KIND_LABELS.get(correction.kind, correction.kind)
+    explanation = f"OCR: «{correction.sic}» — {kind}." + (f" {correction.note}" if correction.note else "")
+    mark = make(
+        "span", nodes.Text(piece.text), classes=["ed-corr", f"ed-corr-{correction.kind}"], tabindex="0",
+        aria_describedby=tip_id, data_sic=correction.sic, data_kind=correction.kind,
+    )
+    tip = make("span", nodes.Text(explanation), classes=["ed-tip", "no-search", "language-en"], ids=[tip_id],
+               role="tooltip")
+    return [mark, tip]
+
+
+def remarks(passage):
+    if not passage.remarks:
+        return []
+    items = make("ul", classes=["ed-remarks", "language-en"])
+    for remark in passage.remarks:
+        items += make("li", nodes.Text(f"{remark.kind.capitalize()}: {remark.text}"), classes=[f"ed-remark-{remark.kind}"])
+    return [items]
+
+
+def layer_cell(layer, passage):
+    lang = f"language-{layer.lang}"
+    pieces = layer.text(passage) if layer.text else None
+    if pieces is None:
+        message = layer.missing or f"No {layer.title.lower()} for this passage yet."
+        return cell(layer.key, layer.title, "language-en", [nodes.Text(message)], missing=True)
+    children = []
+    for text, change in pieces:
+        if change is None:
+            children.append(nodes.Text(text))
+        else:
+            rules = ", ".join(getattr(change, "rules", ()))
+            children.append(make("span", nodes.Text(text), classes=["ed-reg"], title=f"{change.original} → {text} ({rules})"))
+    return cell(layer.key, layer.title, lang, children)
+
+
+def gutter(edition, passage, env, config):
+    side = make("div", classes=["ed-gutter", "no-search"], role="rowheader")
+    side += make("a", nodes.Text(passage.id), classes=["ed-permalink"], href=f"#{passage.id}",
+                 title=f"Permalink to passage {passage.id}")
+    side += cite.panel(edition, passage.id, env, config)
+    return side

@@ -1,0 +1,57 @@
+"""The edition's data as the extension sees it: loaded once per state of the files.
+
+The text model caches by path; a long-lived process (a test session, an
+autobuild) must see edited files, so the cache here is keyed on the files' sizes
+and modification times, and every page built from the data declares those files
+as dependencies, so Sphinx re-reads it when they change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from patience.datafile import DataFileError
+from patience.text import edition as text_edition
+from patience.text import load_edition
+
+from .messages import warn
+
+_cache: dict[Path, tuple[tuple, object]] = {}
+
+
+def source_dir(env) -> Path:
+    configured = env.config.edition_source_texts
+    path = Path(configured) if configured else text_edition.source_texts_dir()
+    return path if path.is_absolute() else Path(env.srcdir, path)
+
+
+def data_files(source: Path) -> list[Path]:
+    return sorted(p for p in source.rglob("*") if p.is_file() and p.suffix in (".yaml", ".txt", ".toml"))
+
+
+def _fingerprint(files: list[Path]) -> tuple:
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+def edition_for(env, location=None):
+    """The loaded edition, or ``None`` after a located ``edition.source`` warning."""
+    source = source_dir(env)
+    if not source.is_dir():
+        warn("source", f"edition_source_texts {source} is not a directory", location)
+        return None
+    files = data_files(source)
+    for path in files:
+        env.note_dependency(str(path))
+    key = _fingerprint(files)
+    cached = _cache.get(source)
+    if cached and cached[0] == key:
+        return cached[1]
+    text_edition._load.cache_clear()  # the text model's cache does not look at mtimes
+    try:
+        edition = load_edition(source)
+    except DataFileError as error:
+        where = f"{error.path}:{error.line}" if error.line else f"{error.path}:"
+        warn("source", f"the edition's data cannot be read: {error.message}", where)
+        return None
+    _cache[source] = (key, edition)
+    return edition
