@@ -1,0 +1,38 @@
+"""The patience engine: cards, numbered deals, legal moves, apply/undo, outcome.
+
+The public API (documented in ``docs/api.md``)::
+
+    from patience.engine import load_game
+    game = load_game("calculation")
+    state = game.deal(7)
+    moves = game.legal_moves(state)
+    game.apply(state, moves[0]); game.undo(state)
+    game.is_won(state), game.is_blocked(state)
+
+The engine knows nothing of Sphinx nor of the text model: a game is what its
+spec (``patience/specs/<game>.yaml``) says.
+"""
+
+from __future__ import annotations
+
+from patience.datafile import DataFileError
+from patience.engine.game import Game
+from patience.engine.specs import GameEntry, find, games, load_rules
+from patience.engine.state import IllegalMove, Move, State
+
+__all__ = ["Game", "GameEntry", "IllegalMove", "Move", "State", "games", "load_game"]
+
+
+def load_game(game_id: str) -> Game:
+    """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
+
+    Raises ``KeyError`` for an unknown id and ``DataFileError`` for a broken spec.
+    """
+    rules = load_rules(game_id)
+    game = Game(rules)
+    try:
+        game.deal(0)
+    except ValueError as error:
+        spec_path = find(game_id)[2]
+        raise DataFileError(spec_path, None, str(error)) from None
+    return game

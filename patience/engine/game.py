@@ -1,0 +1,281 @@
+"""A playable game: deal a numbered deal, list legal moves, apply, undo, won/blocked.
+
+The engine knows no game by name. Everything a game does comes from its spec's
+clauses, compiled by :mod:`patience.engine.rules` into areas, flows (which area
+may feed which), acceptance rules (foundation sequences, building, spaces) and
+the named actions ``deal_row`` and ``redeal``.
+"""
+
+from __future__ import annotations
+
+from patience.engine import rng
+from patience.engine.cards import (
+    card_name, full_deck, is_red, parse_suit, rank_of, suit_of,
+)
+from patience.engine.rules import STOCK, Rules
+from patience.engine.schema import CardPattern
+from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
+
+DEAL_ROW = Move("deal_row")
+REDEAL = Move("redeal")
+IN_PLAY = ("stock", "talon", "tableau", "reserve")
+
+
+def matches(pattern: CardPattern, card: int) -> bool:
+    if rank_of(card) != pattern.rank:
+        return False
+    if pattern.suit is not None and suit_of(card) != parse_suit(pattern.suit):
+        return False
+    if pattern.colour is not None and is_red(card) != (pattern.colour == "red"):
+        return False
+    return True
+
+
+class Game:
+    """The rules of one game (or variant) as the engine plays them."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.id = rules.game
+        self.spec = rules.spec
+        self._flows = [self._compile_flow(flow) for flow in rules.flows]
+        self._auto_fill = [
+            (self.rules.areas[name].piles, spaces.source)
+            for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
+        ]
+        self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
+        self.total_cards = 52 * rules.packs
+
+    # -- dealing ---------------------------------------------------------------------------
+    def deal(self, number: int) -> State:
+        """Deal number ``number`` (a non-negative integer): the same on every machine."""
+        if number < 0:
+            raise ValueError("deal numbers are non-negative integers")
+        key = f"{self.id}:{number}"
+        deck = rng.shuffle(full_deck(self.rules.packs), key)
+        taken = self._take_out(deck)
+        piles: list[list[int]] = [[] for _ in self.rules.pile_area]
+        self._place_taken(piles, taken)
+        position = 0
+        for clause in self.rules.deals:
+            for pile in self.rules.areas[clause.to].piles:
+                piles[pile].extend(deck[position:position + clause.cards_each])
+                position += clause.cards_each
+        piles[STOCK] = deck[position:][::-1]
+        return State(piles, key)
+
+    def _take_out(self, deck: list[int]) -> list[int]:
+        taken = []
+        for pattern in self.rules.take_out:
+            found = [card for card in deck if matches(pattern, card)][:pattern.count]
+            if len(found) < pattern.count:
+                raise ValueError(f"{self.id}: the pack has too few cards for take_out {pattern}")
+            for card in found:
+                deck.remove(card)
+            taken.extend(found)
+        return taken
+
+    def _place_taken(self, piles: list[list[int]], taken: list[int]) -> None:
+        """Put the cards taken out where the spec says: asides and preset foundations."""
+        wanted: list[tuple[int, CardPattern]] = []
+        for area in self.rules.areas.values():
+            if area.role == "aside":
+                for pattern in area.clause.holds:
+                    wanted += [(area.piles[0], pattern)] * pattern.count
+        for pile, rule in self.rules.foundation.items():
+            if rule.placed == "at_start":
+                wanted.append((pile, rule.base))
+        for pile, pattern in wanted:
+            card = next((c for c in taken if matches(pattern, c)), None)
+            if card is None:
+                raise ValueError(f"{self.id}: no card taken out fits {self.rules.pile_name(pile)}")
+            taken.remove(card)
+            piles[pile].append(card)
+        if taken:
+            names = ", ".join(card_name(c) for c in taken)
+            raise ValueError(f"{self.id}: cards taken out but given no place: {names}")
+
+    # -- legal moves ----------------------------------------------------------------------
+    def _compile_flow(self, flow):
+        source = self.rules.areas[flow.source]
+        targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
+        stock_must_be_empty = flow.when == "stock_empty" or source.available_when == "stock_empty"
+        return (flow.source, source.piles, source.available == "any", stock_must_be_empty, targets)
+
+    def accepts(self, state: State, pile: int, card: int, source_area: str) -> bool:
+        """Whether ``pile`` may receive ``card`` coming from ``source_area``."""
+        cards = state.piles[pile]
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return self._foundation_accepts(state, pile, card)
+        if area.role == "talon":
+            return True
+        if not cards:
+            spaces = self.rules.spaces.get(area.name)
+            return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
+        build = self.rules.builds.get(area.name)
+        return build is not None and _builds_on(build, card, cards[-1])
+
+    def _foundation_accepts(self, state: State, pile: int, card: int) -> bool:
+        rule = self.rules.foundation[pile]
+        cards = state.piles[pile]
+        if len(cards) >= len(rule.sequence) or rank_of(card) != rule.sequence[len(cards)]:
+            return False
+        if not cards:
+            if rule.placed != "as_they_appear" or not matches(rule.base, card):
+                return False
+            if rule.distinct_suits:
+                taken = {suit_of(state.piles[p][0]) for p in self.rules.areas[rule.area].piles if state.piles[p]}
+                return suit_of(card) not in taken
+            return True
+        return rule.suit == "any" or suit_of(card) == suit_of(cards[0])
+
+    def card_moves(self, state: State) -> list[Move]:
+        moves = []
+        stock_empty = not state.piles[STOCK]
+        for source_area, sources, any_card, needs_empty_stock, targets in self._flows:
+            if needs_empty_stock and not stock_empty:
+                continue
+            for src in sources:
+                cards = state.piles[src]
+                for pos in (range(len(cards)) if any_card else range(len(cards) - 1, len(cards))):
+                    if pos < 0:
+                        continue
+                    card = cards[pos]
+                    empty_areas_offered: set[str] = set()
+                    for dst in targets:
+                        if dst == src or not self.accepts(state, dst, card, source_area):
+                            continue
+                        if not state.piles[dst]:
+                            # Empty piles of one area are interchangeable: offer the first.
+                            area = self.rules.pile_area[dst]
+                            if area in empty_areas_offered:
+                                continue
+                            empty_areas_offered.add(area)
+                        moves.append(Move("move", card, src, dst))
+        return moves
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every move the rules allow now, in a stable order."""
+        moves = self.card_moves(state)
+        if self.rules.deal_row and state.piles[STOCK]:
+            moves.append(DEAL_ROW)
+        if self._may_redeal(state, bool(moves)):
+            moves.append(REDEAL)
+        return moves
+
+    def _may_redeal(self, state: State, other_moves: bool) -> bool:
+        redeal = self.rules.redeal
+        if not redeal or state.passes > redeal.redeals or state.piles[STOCK]:
+            return False
+        if redeal.when == "no_other_move" and other_moves:
+            return False
+        return any(state.piles[p] for name in redeal.gather for p in self.rules.areas[name].piles)
+
+    # -- applying and undoing -------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> None:
+        """Play ``move``; an illegal move raises :class:`IllegalMove` and changes nothing."""
+        if move not in self.legal_moves(state):
+            raise IllegalMove(f"{self.id}: illegal move: {self.describe_attempt(state, move)}")
+        ops: list = []
+        if move.kind == "move":
+            transfer(state, ops, move.src, state.piles[move.src].index(move.card), move.dst)
+        elif move.kind == "deal_row":
+            self._deal_row(state, ops)
+        else:
+            self._redeal(state, ops)
+        self._fill_spaces(state, ops)
+        state.history.append((move, ops))
+
+    def undo(self, state: State) -> Move:
+        """Take back the last move; returns it. Raises :class:`IllegalMove` at the start."""
+        if not state.history:
+            raise IllegalMove(f"{self.id}: nothing to undo")
+        move, ops = state.history.pop()
+        reverse(state, ops)
+        return move
+
+    def last_pass(self, state: State) -> bool:
+        redeal = self.rules.redeal
+        return redeal is not None and state.passes == redeal.redeals + 1
+
+    def _deal_row(self, state: State, ops: list) -> None:
+        for name, per_pile in self.rules.deal_row.to.items():
+            if self.last_pass(state) and name in self.rules.last_pass_omit:
+                continue
+            for pile in self.rules.areas[name].piles:
+                for _ in range(per_pile):
+                    if state.piles[STOCK]:
+                        transfer(state, ops, STOCK, len(state.piles[STOCK]) - 1, pile)
+
+    def _redeal(self, state: State, ops: list) -> None:
+        redeal = self.rules.redeal
+        top_first: list[int] = []
+        for name in redeal.gather:
+            for pile in self.rules.areas[name].piles:
+                top_first.extend(state.piles[pile])
+                replace(state, ops, pile, [])
+        if redeal.shuffle:
+            top_first = rng.shuffle(top_first, f"{state.key}:redeal:{state.passes}")
+        replace(state, ops, STOCK, top_first[::-1])
+        set_passes(state, ops, state.passes + 1)
+
+    def _fill_spaces(self, state: State, ops: list) -> None:
+        """Spaces the rules fill at once (Sultan's divan) take the first card available."""
+        for piles, sources in self._auto_fill:
+            for pile in piles:
+                if state.piles[pile]:
+                    continue
+                for source in sources:
+                    donor = next((p for p in self.rules.areas[source].piles if state.piles[p]), None)
+                    if donor is not None:
+                        transfer(state, ops, donor, len(state.piles[donor]) - 1, pile)
+                        break
+
+    # -- outcome ----------------------------------------------------------------------------
+    def is_won(self, state: State) -> bool:
+        """Won when no card is left outside the foundations and the cards set aside."""
+        return not any(state.piles[p] for p in self._in_play)
+
+    def is_blocked(self, state: State) -> bool:
+        """Not won, and no legal move remains."""
+        return not self.is_won(state) and not self.legal_moves(state)
+
+    # -- words ------------------------------------------------------------------------------
+    def describe(self, move: Move) -> str:
+        """Readable notation: ``7♣ talon 2 → foundation 3``."""
+        if move.kind == "deal_row":
+            return "deal a row"
+        if move.kind == "redeal":
+            return "redeal"
+        return f"{card_name(move.card)} {self.rules.pile_name(move.src)} → {self.rules.pile_name(move.dst)}"
+
+    def describe_attempt(self, state: State, move: Move) -> str:
+        try:
+            return self.describe(move)
+        except (IndexError, KeyError):
+            return repr(move)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move whose notation is ``text`` (``->`` may stand for ``→``)."""
+        wanted = " ".join(text.replace("->", "→").split())
+        for move in self.legal_moves(state):
+            if self.describe(move) == wanted:
+                return move
+        raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
+
+
+def _builds_on(build, card: int, top: int) -> bool:
+    """Marriage (марьяжъ): may ``card`` go on ``top`` of a packet?"""
+    difference = rank_of(card) - rank_of(top)
+    if build.direction == "down" and difference != -1:
+        return False
+    if build.direction == "up" and difference != 1:
+        return False
+    if build.direction == "either" and abs(difference) != 1:
+        return False
+    if build.suit == "same":
+        return suit_of(card) == suit_of(top)
+    if build.suit == "alternate":
+        return is_red(card) != is_red(top)
+    return True

@@ -1,0 +1,65 @@
+"""The documented pseudo-random generator and shuffle that make deals citable.
+
+A deal is named by a game and a number and must be the same deal on every
+machine and every version, so the engine does not use Python's ``random``
+(whose algorithms are not promised to stay fixed). Instead:
+
+* **Seed.** ``seed(key)`` is the first 8 bytes, big-endian, of the SHA-256 of the
+  UTF-8 key. The key of deal *n* of game *g* is ``"g:n"`` (``"sultan:7"``); the
+  shuffle of the talon for redeal *k* of that deal uses ``"g:n:redeal:k"``.
+* **Generator.** SplitMix64 (Steele, Lea & Flood 2014): the state advances by
+  ``0x9E3779B97F4A7C15`` modulo 2**64 and each output is the state mixed by
+  ``z ^= z >> 30; z *= 0xBF58476D1CE4E5B9; z ^= z >> 27; z *= 0x94D049BB133111EB;
+  z ^= z >> 31`` (all modulo 2**64).
+* **Bounded integers.** ``below(n)`` draws 64-bit outputs until one is at least
+  ``2**64 mod n`` and returns it modulo *n*: no modulo bias.
+* **Shuffle.** Fisher–Yates from the end: for ``i`` from ``len - 1`` down to 1,
+  swap item ``i`` with item ``below(i + 1)``. The shuffled list's first item is
+  the top of the pack (the first card dealt).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed(key: str) -> int:
+    """The 64-bit seed of a textual key such as ``"sultan:7"``."""
+    return int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+
+
+class SplitMix64:
+    """SplitMix64: tiny, fast, and exactly specified."""
+
+    def __init__(self, state: int):
+        self.state = state & MASK
+
+    def next(self) -> int:
+        self.state = (self.state + GOLDEN) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        threshold = (1 << 64) % n
+        while True:
+            value = self.next()
+            if value >= threshold:
+                return value % n
+
+
+def shuffle(items: list, key: str) -> list:
+    """A new list: ``items`` shuffled by the generator seeded from ``key``."""
+    result = list(items)
+    generator = SplitMix64(seed(key))
+    for i in range(len(result) - 1, 0, -1):
+        j = generator.below(i + 1)
+        result[i], result[j] = result[j], result[i]
+    return result

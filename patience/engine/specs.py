@@ -1,0 +1,105 @@
+"""Finding, loading and validating the specs in ``patience/specs/`` (one YAML file per game).
+
+A game id is the spec's ``game`` (``napoleon``); a variant is ``game:variant``
+(``napoleon:twelve``). A variant's clauses replace the base clauses with the same
+id and add the others, so each fact still lives in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
+from patience.engine.rules import compile_rules
+from patience.engine.schema import Spec
+
+SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One playable (or listed) game or variant, as ``patience games`` shows it."""
+
+    id: str
+    title: str
+    title_ru: str
+    status: str
+    playable: bool
+    path: Path
+
+
+def spec_paths() -> list[Path]:
+    return sorted(SPEC_DIR.glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
+    """The validated spec and the line of every clause and claim id."""
+    data = load_yaml(path)
+    spec = validate(Spec, data, path)
+    return spec, _clause_lines(data)
+
+
+def _clause_lines(data) -> dict[str, int]:
+    lines: dict[str, int] = {}
+    def visit(node) -> None:
+        if isinstance(node, LineDict):
+            if isinstance(node.get("id"), str) and ("kind" in node or "check" in node):
+                lines.setdefault(node.get("id"), node.line)
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, LineList):
+            for item in node:
+                visit(item)
+    visit(data)
+    return lines
+
+
+def games() -> list[GameEntry]:
+    """Every game and variant the specs define, in file order."""
+    entries = []
+    for path in spec_paths():
+        spec, _ = read_spec(path)
+        entries.append(GameEntry(spec.game, spec.title, spec.title_ru, spec.status, spec.playable, path))
+        for variant in spec.variants:
+            entries.append(GameEntry(f"{spec.game}:{variant.id}", variant.title, spec.title_ru,
+                                     spec.status, spec.playable, path))
+    return entries
+
+
+def find(game_id: str) -> tuple[Spec, dict[str, int], Path]:
+    base = game_id.split(":", 1)[0]
+    for path in spec_paths():
+        spec, lines = read_spec(path)
+        if spec.game == base:
+            return spec, lines, path
+    known = ", ".join(entry.id for entry in games())
+    raise KeyError(f"no game {game_id!r}; known games: {known}")
+
+
+def clauses_of(spec: Spec, variant_id: str | None) -> list:
+    """The base clauses, with a variant's clauses replacing those of the same id."""
+    if variant_id is None:
+        return list(spec.clauses)
+    variant = next((v for v in spec.variants if v.id == variant_id), None)
+    if variant is None:
+        raise KeyError(f"{spec.game} has no variant {variant_id!r}")
+    replacing = {clause.id: clause for clause in variant.clauses}
+    unknown = set(variant.drop) - {clause.id for clause in spec.clauses}
+    if unknown:
+        raise KeyError(f"variant {variant_id!r} drops unknown clauses {sorted(unknown)}")
+    result = [replacing.pop(clause.id, clause) for clause in spec.clauses if clause.id not in variant.drop]
+    return result + list(replacing.values())
+
+
+@lru_cache(maxsize=None)
+def load_rules(game_id: str):
+    spec, lines, path = find(game_id)
+    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    try:
+        clauses = clauses_of(spec, variant)
+    except KeyError as error:
+        raise DataFileError(path, None, str(error.args[0])) from None
+    return compile_rules(spec, clauses, path, game_id, lines)

@@ -1,0 +1,75 @@
+"""Game state (раскладка) and moves, with the journal that makes every move undoable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal action.
+
+    ``kind`` is ``move`` (one card from pile ``src`` to pile ``dst``), ``deal_row``
+    (deal the next row from the stock, as in the Duchess de Luynes) or ``redeal``
+    (gather the piles the spec names into a new stock).
+    """
+
+    kind: str
+    card: int = -1
+    src: int = -1
+    dst: int = -1
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow in this state; the state is left unchanged."""
+
+
+@dataclass
+class State:
+    """The piles of a deal in play (each a list of card ids, bottom first) and its history.
+
+    ``passes`` counts the deals through the pack (1 before any redeal); ``key`` is
+    the deal's name (``"sultan:7"``) from which redeal shuffles are seeded.
+    ``history`` holds, for every applied move, the elementary operations it made,
+    so that :meth:`Game.undo` can reverse them exactly.
+    """
+
+    piles: list[list[int]]
+    key: str
+    passes: int = 1
+    history: list[tuple[Move, list[tuple]]] = field(default_factory=list)
+
+    def snapshot(self) -> tuple:
+        """A hashable picture of the position (piles and pass), without history."""
+        return (self.passes, tuple(tuple(pile) for pile in self.piles))
+
+    def cards(self) -> list[int]:
+        return [card for pile in self.piles for card in pile]
+
+
+def transfer(state: State, ops: list, src: int, pos: int, dst: int) -> None:
+    """Move the card at ``pos`` of ``src`` onto ``dst``, journalled."""
+    state.piles[dst].append(state.piles[src].pop(pos))
+    ops.append(("mv", src, pos, dst))
+
+
+def replace(state: State, ops: list, pile: int, cards: list[int]) -> None:
+    ops.append(("set", pile, state.piles[pile]))
+    state.piles[pile] = cards
+
+
+def set_passes(state: State, ops: list, passes: int) -> None:
+    ops.append(("pass", state.passes))
+    state.passes = passes
+
+
+def reverse(state: State, ops: list) -> None:
+    """Undo a journal, newest operation first."""
+    for op in reversed(ops):
+        if op[0] == "mv":
+            _, src, pos, dst = op
+            state.piles[src].insert(pos, state.piles[dst].pop())
+        elif op[0] == "set":
+            state.piles[op[1]] = op[2]
+        else:
+            state.passes = op[1]
