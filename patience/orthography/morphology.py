@@ -9,6 +9,7 @@ a question says so.
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 import pymorphy3
@@ -19,6 +20,8 @@ ADJECTIVAL = frozenset({"ADJF", "PRTF"})
 
 @lru_cache(maxsize=1)
 def analyzer() -> pymorphy3.MorphAnalyzer:
+    # pymorphy3 announces every dictionary load at INFO level; builds and commands need not.
+    logging.getLogger("pymorphy3").setLevel(logging.WARNING)
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
