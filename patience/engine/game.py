@@ -279,3 +279,24 @@ def _builds_on(build, card: int, top: int) -> bool:
     if build.suit == "alternate":
         return is_red(card) != is_red(top)
     return True
+
+
+def position(game: Game, piles: dict[str, list[str]], key: str = "position", passes: int = 1) -> State:
+    """A state with the named piles holding the given cards (codes, bottom first);
+    every other card of the packs goes to the stock, so no card is lost or doubled."""
+    from patience.engine.cards import parse_card
+
+    names = {game.rules.pile_name(p): p for p in range(len(game.rules.pile_area))}
+    state = State([[] for _ in game.rules.pile_area], key, passes)
+    placed: set[int] = set()
+    for name, codes in piles.items():
+        if name not in names:
+            raise ValueError(f"{game.id}: no pile named {name!r}; piles are {', '.join(names)}")
+        for code in codes:
+            card = parse_card(code)
+            if card in placed or card >= game.total_cards:
+                raise ValueError(f"{game.id}: card {code} is repeated or not in the packs")
+            placed.add(card)
+            state.piles[names[name]].append(card)
+    state.piles[0] = [c for c in reversed(range(game.total_cards)) if c not in placed] + state.piles[0]
+    return state

@@ -62,6 +62,7 @@ class Rules:
     last_pass_omit: frozenset[str] = frozenset()
     redeal: schema.Redeal | None = None
     arrangement: schema.Arrangement | None = None
+    claims: list = field(default_factory=list)
 
     def pile_name(self, pile: int) -> str:
         """``talon 2``; a one-pile area is named without a number (``stock``)."""

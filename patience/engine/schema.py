@@ -258,6 +258,8 @@ class Variant(Strict):
     passages: list[Annotated[str, Field(pattern=PASSAGE_ID)]] = Field(min_length=1)
     clauses: list[Clause] = Field(min_length=1)
     drop: list[str] = []
+    claims: list[Claim] = []
+    drop_claims: list[str] = []
 
 
 class Spec(Strict):

@@ -94,6 +94,14 @@ def clauses_of(spec: Spec, variant_id: str | None) -> list:
     return result + list(replacing.values())
 
 
+def claims_of(spec: Spec, variant_id: str | None) -> list:
+    """The base claims, less those a variant drops, plus the variant's own."""
+    if variant_id is None:
+        return list(spec.claims)
+    variant = next(v for v in spec.variants if v.id == variant_id)
+    return [c for c in spec.claims if c.id not in variant.drop_claims] + list(variant.claims)
+
+
 @lru_cache(maxsize=None)
 def load_rules(game_id: str):
     spec, lines, path = find(game_id)
@@ -102,4 +110,6 @@ def load_rules(game_id: str):
         clauses = clauses_of(spec, variant)
     except KeyError as error:
         raise DataFileError(path, None, str(error.args[0])) from None
-    return compile_rules(spec, clauses, path, game_id, lines)
+    rules = compile_rules(spec, clauses, path, game_id, lines)
+    rules.claims = claims_of(spec, variant)
+    return rules

@@ -1,0 +1,381 @@
+"""Running the text's checkable statements (claims) against the engine.
+
+A claim's ``check`` names one of the kinds below and its parameters. Each kind
+asks the engine, not the spec: foundation sequences are found by offering cards
+to :meth:`Game.accepts`, layouts by dealing, move restrictions by generating
+legal moves along reproducible random playouts. :func:`run_claim` returns
+whether the statement holds and a one-line account of what was seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from patience.engine import arrangement, rng
+from patience.engine.cards import card, card_name, parse_rank, parse_suit, rank_of, suit_of
+from patience.engine.game import DEAL_ROW, Game, matches
+from patience.engine.schema import CardPattern, Claim
+from patience.engine.state import State
+
+PLAYOUT_DEALS = range(6)
+PLAYOUT_LENGTH = 400
+
+
+@dataclass
+class ClaimResult:
+    holds: bool
+    detail: str
+
+
+class ClaimError(ValueError):
+    """A claim whose check is malformed (unknown kind, missing parameter)."""
+
+
+def run_claim(game: Game, claim: Claim) -> ClaimResult:
+    params = dict(claim.check)
+    kind = params.pop("kind", None)
+    check = CHECKS.get(kind)
+    if check is None:
+        raise ClaimError(f"claim {claim.id!r}: unknown check kind {kind!r}; known: {', '.join(sorted(CHECKS))}")
+    try:
+        return check(game, **params)
+    except TypeError as error:
+        raise ClaimError(f"claim {claim.id!r}: bad parameters for {kind}: {error}") from None
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _piles(game: Game, area: str | None, role: str = "foundation") -> list[int]:
+    if area is None:
+        return game.rules.piles_of(role)
+    if area not in game.rules.areas:
+        raise ClaimError(f"no area {area!r}")
+    return list(game.rules.areas[area].piles)
+
+
+def _empty(game: Game) -> State:
+    return State([[] for _ in game.rules.pile_area], "claim")
+
+
+def engine_foundation(game: Game, pile: int) -> list[int]:
+    """The cards a foundation takes, found by offering cards one by one to the engine."""
+    state = _empty(game)
+    if game.rules.foundation[pile].placed == "at_start":
+        state.piles[pile] = game.deal(0).piles[pile][:1]
+    pool = [c for c in range(game.total_cards) if c not in state.piles[pile]]
+    while True:
+        offered = next((c for c in pool if game.accepts(state, pile, c, "stock")), None)
+        if offered is None:
+            return state.piles[pile]
+        state.piles[pile].append(offered)
+        pool.remove(offered)
+
+
+def _ranks(game: Game, pile: int) -> list[int]:
+    return [rank_of(c) for c in engine_foundation(game, pile)]
+
+
+def _pile(game: Game, area: str, pile: int) -> int:
+    piles = _piles(game, area)
+    if not 1 <= pile <= len(piles):
+        raise ClaimError(f"{area} has no pile {pile}")
+    return piles[pile - 1]
+
+
+def _playouts(game: Game, deals=PLAYOUT_DEALS, length=PLAYOUT_LENGTH, start: Callable | None = None):
+    """Reproducible random playouts: yields (state, legal moves) before every move."""
+    for number in deals:
+        state = start(number) if start else game.deal(number)
+        generator = rng.SplitMix64(rng.seed(f"{game.id}:{number}:claims"))
+        for _ in range(length):
+            moves = game.legal_moves(state)
+            yield state, moves
+            if not moves:
+                break
+            game.apply(state, moves[generator.below(len(moves))])
+
+
+def _fits(cards: list[int], patterns: list[CardPattern]) -> bool:
+    remaining = list(cards)
+    for pattern in patterns:
+        for _ in range(pattern.count):
+            found = next((c for c in remaining if matches(pattern, c)), None)
+            if found is None:
+                return False
+            remaining.remove(found)
+    return not remaining
+
+
+def _patterns(items) -> list[CardPattern]:
+    return [CardPattern.model_validate(item) for item in items]
+
+
+# -- the kinds of check -----------------------------------------------------------------------
+def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) -> ClaimResult:
+    found = _piles(game, area)
+    lasts = [_ranks(game, p)[-1] for p in found]
+    wanted = parse_rank(rank)
+    holds = len(found) == piles and all(last == wanted for last in lasts)
+    return ClaimResult(holds, f"{len(found)} foundations, ending with ranks {lasts}")
+
+
+def capacity(game: Game) -> ClaimResult:
+    taken = sum(len(engine_foundation(game, p)) for p in game.rules.piles_of("foundation"))
+    aside = sum(len(game.deal(0).piles[p]) for p in game.rules.piles_of("aside"))
+    holds = taken + aside == game.total_cards
+    return ClaimResult(holds, f"foundations take {taken} cards, {aside} set aside, {game.total_cards} in the packs")
+
+
+def foundation_sequence(game: Game, area: str, pile: int, ranks: list | None = None,
+                        after: str | None = None, next: list | None = None) -> ClaimResult:
+    seen = _ranks(game, _pile(game, area, pile))
+    if ranks is not None:
+        wanted = [parse_rank(r) for r in ranks]
+        return ClaimResult(seen == wanted, f"the engine's sequence is {seen}")
+    if after is None or next is None:
+        raise ClaimError("foundation_sequence needs 'ranks', or 'after' and 'next'")
+    at = seen.index(parse_rank(after)) if parse_rank(after) in seen else None
+    following = seen[at + 1: at + 1 + len(next)] if at is not None else []
+    return ClaimResult(following == [parse_rank(r) for r in next], f"after {after} come {following}")
+
+
+def _counts(ranks: list[int]) -> list[int]:
+    """Calculation's running numbers: each card counts on from the one before (past 13)."""
+    counts = [ranks[0]]
+    for before, after in zip(ranks, ranks[1:]):
+        counts.append(counts[-1] + (after - before) % 13)
+    return counts
+
+
+def counting(game: Game, values: dict, area: str | None = None, pile: int | None = None) -> ClaimResult:
+    piles = [_pile(game, area, pile)] if pile else _piles(game, area)
+    seen: dict[int, set[int]] = {}
+    for p in piles:
+        ranks = _ranks(game, p)
+        for count, rank in zip(_counts(ranks), ranks):
+            seen.setdefault(count, set()).add(rank)
+    wrong = {v: sorted(seen.get(int(v), [])) for v, r in values.items() if seen.get(int(v)) != {parse_rank(r)}}
+    return ClaimResult(not wrong, f"counts not as stated: {wrong}" if wrong else "every stated count names its rank")
+
+
+def rank_only_last(game: Game, rank: str) -> ClaimResult:
+    wanted = parse_rank(rank)
+    bad = [game.rules.pile_name(p) for p in game.rules.piles_of("foundation")
+           if wanted in _ranks(game, p)[:-1]]
+    return ClaimResult(not bad, f"{rank} comes before the end on {bad}" if bad else f"{rank} only ends foundations")
+
+
+def bases(game: Game, cards: list) -> ClaimResult:
+    for number in range(5):
+        state = game.deal(number)
+        found = [state.piles[p][0] for p in game.rules.piles_of("foundation") if state.piles[p]]
+        if not _fits(found, _patterns(cards)):
+            return ClaimResult(False, f"deal {number}: foundations {[card_name(c) for c in found]}")
+    return ClaimResult(True, "deals 0–4 have exactly these foundation cards")
+
+
+def layout(game: Game, area: str, piles: int, cards_each: int) -> ClaimResult:
+    for number in range(5):
+        sizes = [len(game.deal(number).piles[p]) for p in _piles(game, area)]
+        if sizes != [cards_each] * piles:
+            return ClaimResult(False, f"deal {number}: {area} sizes {sizes}")
+    return ClaimResult(True, f"{area}: {piles} piles of {cards_each} in deals 0–4")
+
+
+def stays(game: Game, area: str, cards: list) -> ClaimResult:
+    piles = _piles(game, area)
+    for state, _ in _playouts(game):
+        held = [c for p in piles for c in state.piles[p]]
+        if not _fits(held, _patterns(cards)):
+            return ClaimResult(False, f"{area} held {[card_name(c) for c in held]}")
+    return ClaimResult(True, f"{area} unchanged through random playouts")
+
+
+def _moves_between(game: Game, source: str, target: str):
+    sources, targets = set(_piles(game, source, "")), set(_piles(game, target, ""))
+    for state, moves in _playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in sources and move.dst in targets:
+                yield state, move
+
+
+def no_move_between(game: Game, **params) -> ClaimResult:
+    found = next(_moves_between(game, params["from"], params["to"]), None)
+    if found:
+        return ClaimResult(False, f"legal: {game.describe(found[1])}")
+    return ClaimResult(True, f"no move from {params['from']} to {params['to']} in random playouts")
+
+
+def passes(game: Game, total: int) -> ClaimResult:
+    from patience.engine.autoplay import autoplay
+    most = 0
+    for number in range(8):
+        state = game.deal(number)
+        autoplay(game, state)
+        most = max(most, state.passes)
+    return ClaimResult(most == total, f"autoplayed deals went through the pack at most {most} times")
+
+
+def arrangement_places(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
+    clause = game.rules.arrangement
+    if clause is None:
+        raise ClaimError(f"{game.id} has no arrangement clause")
+    finished = [engine_foundation(game, p) for p in game.rules.areas[clause.source].piles]
+    cards = arrangement.stacked(clause, finished)
+    places, ends = arrangement.stride_deal(clause, cards)
+    return places, ends, cards
+
+
+def arrangement_same_rank(game: Game, same_rank: int) -> ClaimResult:
+    places, _, _ = arrangement_places(game)
+    ranks = [sorted({rank_of(c) for c in place}) for place in places]
+    holds = all(len(place) == same_rank and len(r) == 1 for place, r in zip(places, ranks))
+    return ClaimResult(holds, f"ranks by place: {ranks}")
+
+
+def arrangement_round_ends(game: Game, position: int) -> ClaimResult:
+    _, ends, _ = arrangement_places(game)
+    return ClaimResult(all(end == position for end in ends), f"rounds end on places {ends}")
+
+
+def arrangement_first(game: Game, ranks: list) -> ClaimResult:
+    _, _, cards = arrangement_places(game)
+    first = [rank_of(c) for c in cards[:len(ranks)]]
+    return ClaimResult(first == [parse_rank(r) for r in ranks], f"first cards dealt: {first}")
+
+
+def foundation_suit(game: Game, area: str, follows: bool = False, distinct: bool = False) -> ClaimResult:
+    piles = _piles(game, area)
+    first = piles[0]
+    base = engine_foundation(game, first)[:2]
+    state = _empty(game)
+    state.piles[first] = base[:1]
+    if follows:
+        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
+        holds = game.accepts(state, first, base[1], "stock") and not game.accepts(state, first, other_suit, "stock")
+        return ClaimResult(holds, f"on {card_name(base[0])}: {card_name(base[1])} accepted, {card_name(other_suit)} refused" if holds else "suit not followed")
+    if distinct and len(piles) > 1:
+        same = card(rank_of(base[0]), suit_of(base[0]), 1)
+        other = card(rank_of(base[0]), (suit_of(base[0]) + 1) % 4, 1)
+        holds = not game.accepts(state, piles[1], same, "stock") and game.accepts(state, piles[1], other, "stock")
+        return ClaimResult(holds, "a second foundation of the same suit is refused" if holds else "suits may repeat")
+    raise ClaimError("foundation_suit needs follows: true or distinct: true")
+
+
+def only_top(game: Game, area: str) -> ClaimResult:
+    piles = set(_piles(game, area, ""))
+    for state, moves in _playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
+                return ClaimResult(False, f"legal: {game.describe(move)} (not a top card)")
+    return ClaimResult(True, f"only top cards leave the {area}")
+
+
+def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[int], State]:
+    """A deal rearranged so that, in ``packets`` packets, a card of ``rank`` lies on the
+    two smallest cards (twos) of its suit, suit ♦; cards are swapped, none added or lost."""
+    piles = _piles(game, area, "")[:packets]
+
+    def start(number: int) -> State:
+        state = game.deal(number)
+        for index, pile in enumerate(piles):
+            for position, wanted in ((-2, card(2, 1, index)), (-1, card(rank, 1, index))):
+                holder = next(p for p, cards in enumerate(state.piles) if wanted in cards)
+                at = state.piles[holder].index(wanted)
+                target = len(state.piles[pile]) + position
+                state.piles[holder][at], state.piles[pile][target] = state.piles[pile][target], wanted
+        return state
+    return start
+
+
+def leaves_only_to(game: Game, area: str, rank: str, roles: list, packets: int) -> ClaimResult:
+    wanted, piles = parse_rank(rank), list(_piles(game, area, ""))
+    seen = 0
+    for state, moves in _playouts(game):
+        tops = {p for p in piles if state.piles[p] and rank_of(state.piles[p][-1]) == wanted}
+        seen += len(tops)
+        for move in moves:
+            if move.kind == "move" and move.src in tops and game.rules.role(move.dst) not in roles:
+                return ClaimResult(False, f"legal: {game.describe(move)}")
+    if not seen:
+        return ClaimResult(False, f"no {rank} lay on top of the {area} in random playouts: nothing shown")
+    for state, _ in _playouts(game, start=_buried_suit(game, area, wanted, packets)):
+        grown = [p for p in game.rules.piles_of("foundation")
+                 if len(state.piles[p]) > 1 and suit_of(state.piles[p][0]) == 1]
+        if grown or game.is_won(state):
+            return ClaimResult(False, "a diamond foundation grew past its ace although both kings lay on the twos")
+    return ClaimResult(True, f"a {rank} on top of the {area} could go only to {roles} ({seen} times seen); "
+                             f"with both ♦ kings on the ♦ twos, no ♦ foundation passed its ace")
+
+
+def cannot_reach(game: Game, position: dict, goal: dict, depth: int) -> ClaimResult:
+    """Holds if, from the given position, no sequence of at most ``depth`` legal moves
+    plays ``goal['card']`` to a pile of role ``goal['role']``."""
+    from patience.engine.cards import parse_card
+    from patience.engine.game import position as build
+
+    target, role = parse_card(goal["card"]), goal["role"]
+    frontier, seen = [build(game, position)], set()
+    for level in range(depth):
+        following = []
+        for state in frontier:
+            for move in game.legal_moves(state):
+                game.apply(state, move)
+                snapshot = state.snapshot()
+                if move.card == target and game.rules.role(move.dst) == role:
+                    line = " ; ".join(game.describe(m) for m, _ in state.history)
+                    return ClaimResult(False, f"reached in {level + 1} moves: {line}")
+                if snapshot not in seen:
+                    seen.add(snapshot)
+                    following.append(_copy(state))
+                game.undo(state)
+        frontier = following
+    return ClaimResult(True, f"{goal['card']} cannot reach a {role} within {depth} moves")
+
+
+def _copy(state: State) -> State:
+    return State([list(p) for p in state.piles], state.key, state.passes, list(state.history))
+
+
+def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
+    piles, used = set(_piles(game, area, "")), 0
+    for state, moves in _playouts(game, length=2000):
+        for move in moves:
+            if move.kind == "move" and move.src in piles:
+                if state.piles[0]:
+                    return ClaimResult(False, f"legal with cards in the pack: {game.describe(move)}")
+                used += 1
+    return ClaimResult(used > 0, f"{area} played only once the pack was spent ({used} such moves seen)")
+
+
+def row_adds(game: Game, adds: dict) -> ClaimResult:
+    state = game.deal(0)
+    before = {name: sum(len(state.piles[p]) for p in _piles(game, name, "")) for name in adds}
+    game.apply(state, DEAL_ROW)
+    after = {name: sum(len(state.piles[p]) for p in _piles(game, name, "")) for name in adds}
+    added = {name: after[name] - before[name] for name in adds}
+    return ClaimResult(added == {k: int(v) for k, v in adds.items()}, f"a row added {added}")
+
+
+CHECKS: dict[str, Callable[..., ClaimResult]] = {
+    "foundations_end": foundations_end,
+    "capacity": capacity,
+    "foundation_sequence": foundation_sequence,
+    "counting": counting,
+    "rank_only_last": rank_only_last,
+    "bases": bases,
+    "layout": layout,
+    "stays": stays,
+    "no_move_between": no_move_between,
+    "passes": passes,
+    "arrangement": arrangement_same_rank,
+    "arrangement_round_ends": arrangement_round_ends,
+    "arrangement_first": arrangement_first,
+    "foundation_suit": foundation_suit,
+    "only_top": only_top,
+    "leaves_only_to": leaves_only_to,
+    "unavailable_until_stock_empty": unavailable_until_stock_empty,
+    "row_adds": row_adds,
+    "cannot_reach": cannot_reach,
+}
