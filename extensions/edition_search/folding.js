@@ -22,7 +22,7 @@ var EditionFolding = (function () {
 
   function fold(word) {
     let folded = "";
-    for (const letter of word.toLowerCase()) {
+    for (const letter of word.toLowerCase().replace(/ъ[иі]/gu, "ы")) {
       folded += Object.prototype.hasOwnProperty.call(LETTERS, letter) ? LETTERS[letter] : letter;
     }
     if (Object.prototype.hasOwnProperty.call(WHOLE, folded)) return WHOLE[folded];

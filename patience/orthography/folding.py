@@ -36,7 +36,7 @@ BEGINNINGS = (("четыреугольник", "четырехугольник")
 
 def fold(word: str) -> str:
     """The search key of a Russian word (lower case, either spelling)."""
-    word = word.lower().translate(LETTERS)
+    word = word.lower().replace("ъи", "ы").replace("ъі", "ы").translate(LETTERS)
     if word in WHOLE:
         return WHOLE[word]
     if len(word) >= 4:

@@ -104,6 +104,10 @@ def _hard_sign(slots: Slots) -> None:
             continue
         slots.letters[index] = ""
         slots.rules.add("hard-sign")
+        if following in ("и", "і"):
+            # A prefix's ъ before и: today ы (предъидущій → предыдущий), later usage.
+            slots.letters[index + 1] = "ы"
+            slots.rules.add("usage-form")
 
 
 def _grammar(slots: Slots) -> None:
