@@ -76,11 +76,13 @@ def convert_part(part: str) -> tuple[str, set[str]]:
     """One hyphen-free word: its modern spelling and the rules that changed it."""
     slots = Slots(part)
     pronoun = PRONOUNS.get(slots.word())
+    if not pronoun:
+        _letters(slots)
+        # «ея» may also come out of the letters («Ѣя»): the result must be modern too.
+        pronoun = PRONOUNS.get(slots.word()) if slots.word() in ("ея", "нея") else None
     if pronoun:
         modern, rule = pronoun
         slots.respell(modern, rule)
-    else:
-        _letters(slots)
     _hard_sign(slots)
     if not pronoun:
         _grammar(slots)

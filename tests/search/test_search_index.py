@@ -59,3 +59,15 @@ def test_the_browser_gets_the_stemmer_inline(built):
     script = (built.outdir / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert "EditionFolding" in script and "RussianStemmer" in script and "EnglishStemmer" in script
     assert "http" not in script.replace("https://snowballstem.org", "")
+
+
+def test_every_gold_word_and_its_modern_form_share_search_keys(extensions_path):
+    import re
+
+    from edition_search import SearchAcrossSpellings
+    from tests.orthography.conftest import gold_words
+
+    language = SearchAcrossSpellings({})
+    for entry in gold_words():
+        old, new = re.findall(r"\w+", entry["original"]), re.findall(r"\w+", entry["modern"])
+        assert [language.stem(w) for w in old] == [language.stem(w) for w in new], entry
