@@ -1,0 +1,36 @@
+"""``patience autoplay GAME NUMBER``: the engine's own player plays a deal to its end."""
+
+from __future__ import annotations
+
+import json
+
+from patience.cli.deal import open_deal
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "autoplay", help="play a numbered deal with the engine's player and print the moves",
+        description="Plays deal NUMBER of GAME with the engine's simple player, printing every move and the result.",
+    )
+    parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
+    parser.add_argument("number", metavar="NUMBER", type=int, help="the deal number, 0 or more")
+    parser.add_argument("--json", action="store_true", help="print the moves and result as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    from patience.engine.autoplay import autoplay
+    from patience.engine.jsonio import move_to_json
+    from patience.engine.render import render
+
+    game, state = open_deal(arguments.game, arguments.number)
+    playout = autoplay(game, state)
+    if arguments.json:
+        print(json.dumps({"game": game.id, "deal": arguments.number, "outcome": playout.outcome,
+                          "moves": [move_to_json(game, m) for m in playout.moves]}, ensure_ascii=False, indent=1))
+        return 0
+    for index, move in enumerate(playout.moves, 1):
+        print(f"{index:4}. {game.describe(move)}")
+    print(render(game, state))
+    print(f"Result: {playout.outcome} after {len(playout.moves)} moves.")
+    return 0

@@ -1,0 +1,32 @@
+"""The layout as plain text, for the terminal: one line per pile, top card last."""
+
+from __future__ import annotations
+
+from patience.engine.cards import card_name
+from patience.engine.game import Game
+from patience.engine.state import State
+
+
+def hidden(game: Game, state: State, pile: int) -> bool:
+    """Face-down piles (the stock; the Duchess's reserve until it may be used)."""
+    area = game.rules.areas[game.rules.pile_area[pile]]
+    if area.face != "down":
+        return False
+    return area.role == "stock" or area.available_when != "stock_empty" or bool(state.piles[0])
+
+
+def render(game: Game, state: State) -> str:
+    lines = [f"{game.spec.title} — deal {state.key.rsplit(':', 1)[-1]}, pass {state.passes}"]
+    width = max(len(game.rules.pile_name(p)) for p in range(len(state.piles)))
+    for pile, cards in enumerate(state.piles):
+        name = game.rules.pile_name(pile).ljust(width)
+        if hidden(game, state, pile):
+            shown = f"[{len(cards)} face down]" if cards else "—"
+        else:
+            shown = " ".join(card_name(c) for c in cards) or "—"
+        lines.append(f"  {name}  {shown}")
+    if game.is_won(state):
+        lines.append("  The game is won.")
+    elif game.is_blocked(state):
+        lines.append("  No move is left: the game is lost.")
+    return "\n".join(lines)
