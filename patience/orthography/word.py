@@ -40,7 +40,8 @@ class Slots:
 
     def __init__(self, original: str):
         self.original = original
-        self.letters = list(original.lower())
+        # Letter by letter, so that a letter whose lower case is longer (İ) keeps its slot.
+        self.letters = [c.lower() if len(c.lower()) == 1 else c for c in original]
         self.rules: set[str] = set()
 
     def word(self) -> str:
@@ -97,7 +98,7 @@ def _letters(slots: Slots) -> None:
 
 
 def _hard_sign(slots: Slots) -> None:
-    source = slots.original.lower()
+    source = "".join(c.lower() if len(c.lower()) == 1 else c for c in slots.original)
     for index, letter in enumerate(slots.letters):
         if letter != "ъ":
             continue

@@ -29,6 +29,10 @@ def test_roman_numerals_note_markers_and_modern_words_are_left_alone():
     assert [c.original for c in conversion.changes] == ["Талонъ"]
 
 
+def test_letters_outside_russian_pass_through_unchanged():
+    assert modernize("İstanbul Ѣ ß").text == "İstanbul Е ß"
+
+
 def test_json_form_is_plain_data():
     conversion = modernize("карты, которыя годны")
     data = json.loads(json.dumps(conversion.to_json(), ensure_ascii=False))
