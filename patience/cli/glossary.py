@@ -1,0 +1,50 @@
+"""``patience glossary``: the book's terms, where they occur, and the translation's consistency."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+
+from patience.text import load_edition
+from patience.text.english import load_english
+from patience.text.glossary import Glossary, Term, check_consistency, load_glossary
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("glossary", help="list the glossary terms and the passages where they occur")
+    parser.add_argument("--json", action="store_true", help="every term with its occurrences, as JSON")
+    parser.add_argument(
+        "--check", action="store_true",
+        help="check that each term's English is in the English of every passage where it occurs (exit 1 if not)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    edition = load_edition()
+    glossary = load_glossary(edition.source, edition)
+    if arguments.check:
+        findings = check_consistency(edition, load_english(edition.source, edition), glossary)
+        for finding in findings:
+            print(finding, file=sys.stderr)
+        print(f"{len(glossary.terms)} terms, {len(findings)} inconsistencies")
+        return 1 if findings else 0
+    if arguments.json:
+        print(json.dumps(glossary_record(glossary), ensure_ascii=False, indent=2))
+        return 0
+    for term in glossary.terms:
+        print(f"{term.prereform} — {term.english}: {len(term.occurrences)} in {', '.join(term.passage_ids)}")
+    return 0
+
+
+def glossary_record(glossary: Glossary) -> dict:
+    return {"terms": [term_record(term) for term in glossary.terms]}
+
+
+def term_record(term: Term) -> dict:
+    record = asdict(term)
+    record["match"] = [" ".join(pattern) for pattern in term.match]
+    record["occurrences"] = [{"passage": o.passage_id, "words": list(o.words)} for o in term.occurrences]
+    record["passages"] = list(term.passage_ids)
+    return record

@@ -1,0 +1,277 @@
+"""The glossary: terms defined, occurrences computed from inflected forms, and the consistency test."""
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patience.cli import main
+from patience.datafile import DataFileError
+from patience.orthography.convert import modernize
+from patience.text import load_edition
+from patience.text.english import GlossaryException, load_english
+from patience.text.glossary import check_consistency, fold, lemmas, load_glossary, occurrences_in, renders, tokens
+
+REQUIRED = {  # the issue's list: pre-reform forms every glossary must define
+    "основаніе", "основныя карты", "талонъ", "колода", "пачка", "марьяжъ", "годная карта",
+    "свободное мѣсто", "раскладывать вторично", "масть", "достоинство", "диванъ", "султанъ",
+    "флангъ", "линія", "армія", "флотъ", "окопы", "резервъ", "четыреугольникъ", "отставныя",
+    "Тайный Совѣтъ", "народъ", "экваторъ", "зодіакъ", "Грація",
+    "тузъ", "король", "дама", "валетъ", "черви", "бубны", "трефы", "пики",
+}
+
+
+@pytest.fixture(scope="module")
+def glossary(edition):
+    return load_glossary(edition.source, edition)
+
+
+@pytest.fixture(scope="module")
+def english(edition):
+    return load_english(edition.source, edition)
+
+
+def occurring(glossary, term_id):
+    return set(glossary.term(term_id).passage_ids)
+
+
+# --- terms and occurrences ------------------------------------------------------------------
+
+
+def test_the_required_terms_are_defined(glossary):
+    assert REQUIRED <= {t.prereform for t in glossary.terms}
+    for term in glossary.terms:
+        assert term.definition and term.english and term.modern
+        assert term.occurrences, term.id
+
+
+def test_modern_forms_are_the_modern_layers(glossary):
+    for term in glossary.terms:
+        assert modernize(term.prereform).text == term.modern
+
+
+def test_occurrences_name_real_passages_in_book_order(edition, glossary):
+    order = [p.id for p in edition.passages]
+    for term in glossary.terms:
+        positions = [order.index(o.passage_id) for o in term.occurrences]
+        assert positions == sorted(positions), term.id
+
+
+def test_inflected_forms_are_found(glossary):
+    # Expectations read off the text by hand: each game's terms where the book uses them.
+    assert occurring(glossary, "divan") == {"sultan.end.2"}
+    assert len(glossary.term("divan").occurrences) == 3  # диванъ, дивана, диванѣ
+    assert occurring(glossary, "privy-council") == {"constitution.rules.1"}  # Тайнаго Совѣта
+    assert occurring(glossary, "people") == {"constitution.end.2"}  # народѣ
+    assert occurring(glossary, "grace") == {"sympathie.game.1"}  # «Граціи»
+    assert occurring(glossary, "spades") == {"empress.game.2"}  # пиковыхъ
+    assert occurring(glossary, "hearts") == {"sultan.end.1", "sultan.end.2"}  # червоннаго, червей
+    assert {"duchess.game.1", "duchess.game.3", "duchess.game.5", "duchess.game.6"} == occurring(glossary, "retired")
+    assert "notes.19" in occurring(glossary, "quadrangle")
+    assert "besieged.rules.3" in occurring(glossary, "line")
+
+
+def test_a_second_deal_is_found_in_its_phrasings(glossary):
+    assert occurring(glossary, "second-deal") == {
+        "sultan.end.3",  # играютъ вторично
+        "calculation.game.5",  # вторично не раскладывается
+        "nivernaise.rules.4",  # при вторичномъ раскладываніи
+        "nivernaise.game.8",  # вновь раскладывается
+        "empress.game.10",
+        "paquets.end.1",  # раскладываютъ, если необходимо, вторично
+        "napoleon.game.6",
+        "notes.19",  # разложить ихъ вторично
+    }
+
+
+def test_a_phrase_needs_its_words_together(glossary):
+    # «свободной нижележащая карта» is free, but not a free space; «одно мѣсто» is a space, not free.
+    free = occurring(glossary, "free-space")
+    assert "calculation.rules.2" not in free
+    assert "nivernaise.game.5" in free and "nivernaise.game.6" in free
+
+
+def test_folding_and_lemmas():
+    assert fold("Мѣстъ") == "мест" and fold("Ѳита") == "фита" and fold("мѵро") == "миро" and fold("Совѣтъ") == "совет"
+    assert "основной" in lemmas("основныя")
+    assert "червонный" in lemmas("червоннаго")
+    assert "подходящий" in lemmas("подходящія")
+    assert "талон" in lemmas("Талонъ")
+    assert [t.surface for t in tokens("Карты, т.-е. масти.")] == ["Карты", "т", "е", "масти"]
+
+
+def test_modern_spelling_finds_the_same_occurrences(edition, glossary):
+    # Folding stands in for the reform: the modern transcription of a passage holds the same terms.
+    for term in glossary.terms:
+        for passage_id in term.passage_ids:
+            modern = modernize(edition.passage(passage_id).reading).text
+            assert occurrences_in(tokens(modern), term.match, term.gap), (term.id, passage_id)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_case_does_not_change_occurrences(edition, glossary, data):
+    passage = data.draw(st.sampled_from([p for p in edition.passages if len(p.reading) > 40]))
+    upper = data.draw(st.booleans())
+    shouted = passage.reading.upper() if upper else passage.reading.lower()
+    for term in glossary.terms:
+        before = occurrences_in(tokens(passage.reading), term.match, term.gap)
+        after = occurrences_in(tokens(shouted), term.match, term.gap)
+        assert len(before) == len(after), (term.id, passage.id)
+
+
+# --- the consistency test -------------------------------------------------------------------
+
+
+def test_the_translation_is_consistent_with_the_glossary(edition, english, glossary):
+    findings = check_consistency(edition, english, glossary)
+    assert findings == [], "\n".join(map(str, findings))
+
+
+def test_renders_matches_whole_words_only(glossary):
+    pack = glossary.term("pack")
+    assert renders(pack, "the rest of the pack.") and renders(pack, "TWO FULL PACKS")
+    assert not renders(pack, "a packet of three")
+    assert renders(glossary.term("free-space"), "the free\nspaces opened")
+
+
+def pairs(english, glossary):
+    """Every (passage, term) where the term occurs and the English renders it without exception."""
+    return sorted(
+        (pid, term.id) for term in glossary.terms for pid in term.passage_ids
+        if term.id not in {e.term for e in english[pid].exceptions}
+    )
+
+
+def drop(term, text: str) -> str:
+    for form in sorted(term.renderings, key=len, reverse=True):
+        text = re.sub(re.escape(form), "∅", text, flags=re.IGNORECASE)
+    return text
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_dropping_a_rendering_is_caught(edition, english, glossary, data):
+    passage_id, term_id = data.draw(st.sampled_from(pairs(english, glossary)))
+    term = glossary.term(term_id)
+    broken = dict(english)
+    broken[passage_id] = replace(english[passage_id], text=drop(term, english[passage_id].text))
+    findings = check_consistency(edition, broken, glossary)
+    assert (passage_id, term_id) in {(f.passage_id, f.term_id) for f in findings}
+    assert all(f.passage_id == passage_id for f in findings)
+
+
+def test_a_reasoned_exception_excuses_and_a_needless_one_is_reported(edition, english, glossary):
+    entry = english["sultan.end.3"]
+    excused = replace(
+        entry, text=entry.text.replace("talon", "heap"), exceptions=(GlossaryException("talon", "the heap is the talon"),)
+    )
+    assert check_consistency(edition, {**english, entry.id: excused}, glossary) == []
+    needless = replace(entry, exceptions=(GlossaryException("talon", "no reason"), GlossaryException("divan", "none")))
+    messages = [f.message for f in check_consistency(edition, {**english, entry.id: needless}, glossary)]
+    assert any("needless exception: 'talon' is in the English" in m for m in messages)
+    assert any("needless exception: divan does not occur" in m for m in messages)
+    unknown = replace(entry, exceptions=(GlossaryException("dragon", "?"),))
+    assert [f.term_id for f in check_consistency(edition, {**english, entry.id: unknown}, glossary)] == ["dragon"]
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_the_check_fails_on_a_modified_copy_of_the_files(source_copy):
+    edit(source_copy / "english" / "sultan.yaml", "divan", "council", -1)  # the notes may mention it: only text counts
+    english = load_english(source_copy)
+    glossary = load_glossary(source_copy)
+    findings = check_consistency(load_edition(source_copy), english, glossary)
+    assert [(f.passage_id, f.term_id) for f in findings] == [("sultan.end.2", "divan")]
+    assert findings[0].path.endswith("sultan.yaml") and "«диванъ» (divan)" in findings[0].message
+
+
+def test_the_cli_check_reports_and_fails(source_copy, monkeypatch, capsys):
+    assert main(["glossary", "--check"]) == 0
+    edit(source_copy / "english" / "zodiac.yaml", "      equator among themselves.", "      belt among themselves.")
+    monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
+    capsys.readouterr()
+    assert main(["glossary", "--check"]) == 1
+    assert "zodiac.rules.1" in capsys.readouterr().err
+
+
+def test_the_cli_json_lists_terms_with_occurrences(capsys, glossary):
+    assert main(["glossary", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    divan = next(t for t in record["terms"] if t["id"] == "divan")
+    assert divan["passages"] == ["sultan.end.2"] and len(divan["occurrences"]) == 3
+    assert len(record["terms"]) == len(glossary.terms)
+
+
+# --- broken glossary data -------------------------------------------------------------------
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def expect(source: Path, line_needle: str | None, message: str) -> None:
+    path = source / "glossary.yaml"
+    with pytest.raises(DataFileError) as caught:
+        load_glossary(source)
+    assert caught.value.path == path
+    if line_needle:
+        assert caught.value.line == line_of(path, line_needle)
+    assert re.search(message, caught.value.message), caught.value.message
+
+
+def test_unknown_key(source_copy):
+    edit(source_copy / "glossary.yaml", "    english: divan\n", "    english: divan\n    colour: red\n")
+    expect(source_copy, "colour: red", r"colour: unknown key")
+
+
+def test_duplicate_term(source_copy):
+    edit(source_copy / "glossary.yaml", "  - id: flank\n", "  - id: divan\n")
+    path = source_copy / "glossary.yaml"
+    with pytest.raises(DataFileError) as caught:
+        load_glossary(source_copy)
+    assert caught.value.line == [i for i, l in enumerate(path.read_text().splitlines(), 1) if "id: divan" in l][1]
+    assert "term divan is defined twice" in caught.value.message
+
+
+def test_a_match_must_be_a_dictionary_form(source_copy):
+    edit(source_copy / "glossary.yaml", "    match: [диван]\n", "    match: [дивана]\n")
+    expect(source_copy, "match: [дивана]", r"«дивана» is not a dictionary form")
+
+
+def test_a_match_must_find_the_terms_own_form(source_copy):
+    path = source_copy / "glossary.yaml"
+    edit(path, "    match: [диван]\n", "    match: [султан]\n")
+    with pytest.raises(DataFileError) as caught:
+        load_glossary(source_copy)
+    assert caught.value.line == [i for i, l in enumerate(path.read_text().splitlines(), 1) if "match: [султан]" in l][1]
+    assert "term divan: its match does not find its own form «диванъ»" in caught.value.message
+
+
+def test_a_wrong_modern_form(source_copy):
+    edit(source_copy / "glossary.yaml", "    modern: диван\n", "    modern: диванъ\n")
+    expect(source_copy, "modern: диванъ", r"the modern layer spells «диванъ» as «диван»")
+
+
+def test_an_unknown_game(source_copy):
+    edit(source_copy / "glossary.yaml", "    games: [sultan]\n", "    games: [klondike]\n")
+    expect(source_copy, "games: [klondike]", r"no game 'klondike'")
+
+
+def test_a_term_that_occurs_nowhere(source_copy):
+    path = source_copy / "glossary.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + "  - id: joker\n    prereform: джокеръ\n    modern: джокер\n    english: joker\n"
+        "    definition: Not in the book.\n    match: [джокер]\n",
+        encoding="utf-8",
+    )
+    expect(source_copy, "id: joker", r"term joker occurs nowhere")
