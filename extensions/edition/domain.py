@@ -173,6 +173,8 @@ class EditionDomain(Domain):
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
         if not node.get("refexplicit") and typ in ("game", "term"):
             contnode = nodes.inline("", entry.title, classes=contnode["classes"])
+        elif node.get("refexplicit") and isinstance(contnode, nodes.literal):
+            contnode = nodes.inline("", contnode.astext(), classes=contnode["classes"])  # a title is prose
         return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
 
     def _resolve_range(self, fromdocname, builder, target, node, contnode):

@@ -15,6 +15,7 @@ from .source import edition_for
 
 class GameSummary(SphinxDirective):
     required_arguments = 1
+    option_spec: dict = {}
 
     def run(self):
         edition = edition_for(self.env, self.get_location())

@@ -43,6 +43,8 @@ class ParallelText(SphinxDirective):
             warn("dangling", f"no game {where!r} in the edition", self.get_location())
             return [unavailable(f"No game {where!r}.")]
         passages = self._selected(citation.passages_at(edition, where))
+        if not passages:
+            return [unavailable("No passages to show.")]
         source = source_dir(self.env)
         layers = [modern_layer(edition, source, self.get_location()), english_layer(edition, source, self.get_location())]
         view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden")
@@ -57,7 +59,7 @@ class ParallelText(SphinxDirective):
         for name, value in (("from", first), ("to", last)):
             if value not in ids:
                 warn("argument", f":{name}: {value!r} is not a passage of this page", self.get_location())
-                return passages
+                return []
         return passages[ids.index(first) : ids.index(last) + 1]
 
     def row(self, edition, passage, layers):

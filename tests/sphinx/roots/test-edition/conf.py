@@ -1,0 +1,2 @@
+extensions = ["myst_parser", "edition"]
+myst_enable_extensions = ["colon_fence"]

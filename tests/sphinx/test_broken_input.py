@@ -1,0 +1,71 @@
+"""Broken input gives located, typed warnings, exactly these, and ``-W`` fails the build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from helpers import warnings_of
+
+from patience.text import load_edition
+
+EXPECTED = [
+    ("broken.md", 3, "no passage 'sultan.end.99' in the edition [edition.dangling]"),
+    ("broken.md", 5, "passage range 'sultan.end.3-sultan.end.1' runs backwards: sultan.end.1 comes before sultan.end.3 [edition.argument]"),
+    ("broken.md", 7, "passage range 'sultan.end.1-sultan.end.77': no passage 'sultan.end.77' in the edition [edition.dangling]"),
+    ("broken.md", 9, "no note '99' in the edition [edition.dangling]"),
+    ("broken.md", 11, "no game 'whist' in the edition [edition.dangling]"),
+    ("broken.md", 13, "no game 'whist' in the edition [edition.dangling]"),
+    ("broken.md", 16, ":from: 'sultan.end.77' is not a passage of this page [edition.argument]"),
+    ("broken.md", 21, "'ed:parallel': Unknown option key: 'colour' (allowed: ['from', 'to']) [myst.directive_option]"),
+]
+
+
+def expected_lines(srcdir):
+    return sorted(f"{srcdir / name}:{line}: WARNING: {message}" for name, line, message in EXPECTED)
+
+
+@pytest.mark.sphinx("html", testroot="broken", freshenv=True)
+def test_each_broken_reference_is_one_located_typed_warning(app):
+    app.build()
+    assert sorted(warnings_of(app)) == expected_lines(app.srcdir)
+
+
+@pytest.mark.sphinx("html", testroot="broken", freshenv=True, parallel=2, srcdir="broken-parallel")
+def test_parallel_build_warns_the_same(app):
+    app.build()
+    assert sorted(warnings_of(app)) == expected_lines(app.srcdir)
+
+
+def test_warnings_fail_a_build_with_W(rootdir, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(rootdir.parents[2] / "extensions"))
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-n", "-W", "-q", "-b", "html", str(rootdir / "test-broken"), str(tmp_path)],
+        capture_output=True, text=True, env=env,
+    )
+    assert result.returncode != 0
+    assert "[edition.dangling]" in result.stderr
+
+
+def test_unreadable_passage_file_is_a_warning_at_its_line(make_app, site_copy, source_copy):
+    segmentation = source_copy / "segmentation" / "000.yaml"
+    lines = segmentation.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.strip() == "- id: sultan.end.2")
+    lines.insert(index + 1, "    colour: red\n")
+    segmentation.write_text("".join(lines), encoding="utf-8")
+    broken = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
+    broken.build()
+    warnings = warnings_of(broken)
+    assert warnings, "a broken passage file must not build silently"
+    consequences = ("[edition.source]", "[edition.dangling]", "[ref.any]")  # nothing else can resolve
+    assert [w for w in warnings if not w.endswith(consequences)] == []
+    source_warnings = [w for w in warnings if "[edition.source]" in w]
+    assert len(set(source_warnings)) == 1
+    assert source_warnings[0].startswith(f"{segmentation}:{index + 2}: WARNING: the edition's data cannot be read:")
+    assert "colour" in source_warnings[0]
+
+
+def test_the_copy_used_above_is_readable_before_it_is_broken(source_copy):
+    assert load_edition(source_copy).passage("sultan.end.2").id == "sultan.end.2"

@@ -1,0 +1,111 @@
+"""The ``ed`` domain and the parallel view on a small site with every game."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import cells, page, pre_blocks, text_without, warnings_of
+
+from patience import citation
+from patience.text import load_edition
+
+EDITION = load_edition()
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_site_builds_without_a_warning(app):
+    app.build()
+    assert warnings_of(app) == []
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True, parallel=2, srcdir="edition-parallel")
+def test_parallel_build_has_the_same_objects_as_a_serial_one(app, make_app, tmp_path):
+    app.build()
+    assert warnings_of(app) == []
+    parallel_objects = dict(app.env.domains["ed"].objects)
+    serial = make_app("html", srcdir=app.srcdir, builddir=tmp_path / "serial", freshenv=True)
+    serial.build()
+    assert parallel_objects == dict(serial.env.domains["ed"].objects)
+    assert {name for kind, name in parallel_objects if kind == "passage"} == {p.id for p in EDITION.passages}
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_every_passage_has_its_anchor_once(app):
+    app.build()
+    games, notes = page(app, "games"), page(app, "notes")
+    for passage in EDITION.passages:
+        found = games.count(f'id="{passage.id}"') + notes.count(f'id="{passage.id}"')
+        assert found == 1, passage.id
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_reading_column_is_the_reading_text_and_witness_column_the_ocr(app):
+    app.build()
+    doctree = app.env.get_doctree("games")
+    reading, witness = cells(doctree, "reading"), cells(doctree, "witness")
+    shown = [p for p in EDITION.passages if p.id in reading]
+    assert len(shown) == len([p for p in EDITION.passages if citation.home(EDITION, p) != "notes"])
+    for passage in shown:
+        assert text_without(reading[passage.id], "ed-tip") == passage.reading
+        assert text_without(witness[passage.id], "ed-tip") == passage.ocr
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_corrections_are_focusable_and_described_by_their_ocr_reading(app):
+    app.build()
+    html = page(app, "games")
+    correction = EDITION.passage("napoleon.rules.1").corrections[0]
+    assert correction.sic == "разсматрнвать"
+    mark = f'aria-describedby="napoleon.rules.1.c1" class="ed-corr ed-corr-misread" data-kind="misread" data-sic="{correction.sic}" tabindex="0">{correction.corr}</span>'
+    assert mark in html
+    assert f'id="napoleon.rules.1.c1" lang="en" role="tooltip">OCR: «{correction.sic}» — misread letter. {correction.note}</span>' in html
+    corrected = sum(len(p.corrections) for p in EDITION.passages if citation.home(EDITION, p) != "notes")
+    assert html.count('class="ed-corr ') == corrected
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_layers_carry_their_languages(app):
+    app.build()
+    html = page(app, "games")
+    assert 'class="ed-text" lang="ru-petr1708"' in html
+    assert html.count('class="ed-text" lang="ru-petr1708"') >= 2 * 100  # witness and reading of every passage
+    modern = html.count('class="ed-text" lang="ru"')
+    assert modern == 0 or modern == html.count('class="ed-text" lang="ru-petr1708"') // 2
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_roles_resolve_to_their_objects(app):
+    app.build()
+    refs = page(app, "refs")
+    assert 'href="games.html#sultan.end.2"' in refs
+    assert "sultan.end.1–sultan.end.3" in refs and 'href="games.html#sultan.end.1"' in refs
+    assert 'href="notes.html#note-14"' in refs
+    assert "Napoleon’s Square" in refs or "Napoleon's Square" in refs
+    assert 'href="games.html#game-napoleon"' in refs
+    assert ">the divan<" in refs
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_note_markers_link_to_notes_and_notes_link_back(app):
+    app.build()
+    games, notes = page(app, "games"), page(app, "notes")
+    for number, note in EDITION.notes.items():
+        for passage_id in note.cited_by:
+            if citation.home(EDITION, EDITION.passage(passage_id)) == "notes":
+                continue
+            assert f'id="noteref-{number}-{passage_id}"' in games
+            assert f'href="notes.html#note-{number}"' in games
+            assert f'href="games.html#{passage_id}"' in notes
+    inferred = [n for n in EDITION.notes.values() if n.inferred]
+    assert notes.count("Attachment inferred") == len(inferred) > 0
+    lost = [n for n in EDITION.notes.values() if n.passage_id is None]
+    assert notes.count("The text of this note is not in the fragments.") == len(lost)
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+@pytest.mark.parametrize("fmt", citation.FORMATS)
+def test_cite_panel_is_the_citation_module_output(app, fmt):
+    app.build()
+    blocks = pre_blocks(page(app, "games"))
+    for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
+        expected = citation.render(citation.citation(EDITION, passage_id, page="games.html"), fmt)
+        assert blocks[f"cite.{passage_id}.{fmt}"] == expected
