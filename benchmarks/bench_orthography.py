@@ -40,7 +40,10 @@ def edition_text() -> str:
 def gold(reform_only: bool) -> list[dict]:
     words = yaml.safe_load(GOLD.read_text(encoding="utf-8"))["words"]
     if reform_only:
-        return [w for w in words if not any(r.startswith("usage-") for r in w["rules"])]
+        return [
+            w for w in words
+            if not w.get("beyond_reform") and not any(r.startswith("usage-") for r in w["rules"])
+        ]
     return words
 
 
