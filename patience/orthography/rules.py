@@ -39,13 +39,6 @@ RULES: tuple[Rule, ...] = (
 RULE_IDS: tuple[str, ...] = tuple(rule.id for rule in RULES)
 
 
-def rule(rule_id: str) -> Rule:
-    for candidate in RULES:
-        if candidate.id == rule_id:
-            return candidate
-    raise KeyError(f"no orthography rule {rule_id!r}")
-
-
 def in_order(rule_ids: set[str] | list[str]) -> tuple[str, ...]:
     """The given rule identifiers, once each, in the order of :data:`RULES`."""
     wanted = set(rule_ids)
