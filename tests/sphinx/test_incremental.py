@@ -1,0 +1,71 @@
+"""Incremental builds: a page that refers to a changed passage is rewritten, never stale."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from helpers import page, warnings_of
+
+
+def _written(app) -> set[str]:
+    """The documents the last build wrote, read from its status output."""
+    return set(re.findall(r"writing output\.\.\. \[\s*\d+%\] (\S+)", _plain(app.status.getvalue())))
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def _touch_later(path) -> None:
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000_000))
+
+
+def _build(make_app, srcdir, builddir, source):
+    app = make_app("html", srcdir=srcdir, builddir=builddir, confoverrides={"edition_source_texts": str(source)})
+    app.build()
+    return app
+
+
+def test_renamed_passage_leaves_no_stale_link(make_app, site_copy, source_copy, tmp_path):
+    site, out = site_copy("edition"), tmp_path / "out"
+    first = _build(make_app, site, out, source_copy)
+    assert warnings_of(first) == []
+    assert 'href="games.html#sultan.end.3"' in page(first, "refs")
+
+    unchanged = _build(make_app, site, out, source_copy)
+    assert "refs" not in _written(unchanged)  # nothing changed, nothing rewritten
+
+    segmentation = source_copy / "segmentation" / "000.yaml"
+    text = segmentation.read_text(encoding="utf-8")
+    assert text.count("id: sultan.end.3\n") == 1
+    segmentation.write_text(text.replace("id: sultan.end.3\n", "id: sultan.end.9\n"), encoding="utf-8")
+    for path in (source_copy / "english").glob("sultan.yaml"):  # the English layer names passages too
+        path.write_text(path.read_text(encoding="utf-8").replace("id: sultan.end.3\n", "id: sultan.end.9\n"),
+                        encoding="utf-8")
+        _touch_later(path)
+    _touch_later(segmentation)
+
+    renamed = _build(make_app, site, out, source_copy)
+    assert "refs" in _written(renamed)
+    refs = page(renamed, "refs")
+    assert 'href="games.html#sultan.end.3"' not in refs
+    assert 'id="sultan.end.9"' in page(renamed, "games")
+    assert f"{site / 'refs.md'}:15: WARNING: no passage 'sultan.end.3' in the edition [edition.dangling]" in warnings_of(renamed)
+
+
+def test_changed_passage_text_rewrites_the_pages_that_cite_it(make_app, site_copy, source_copy, tmp_path):
+    site, out = site_copy("edition"), tmp_path / "out"
+    _build(make_app, site, out, source_copy)
+    segmentation = source_copy / "segmentation" / "000.yaml"
+    text = segmentation.read_text(encoding="utf-8")
+    # the editors change their mind about a correction of sultan.end.2: its reading text changes
+    assert text.count('corr: "накладываются"') == 1
+    text = text.replace('corr: "накладываются"', 'corr: "накладываютъ-ся"').replace(
+        "червей карты накладываются въ", "червей карты накладываютъ-ся въ")
+    segmentation.write_text(text, encoding="utf-8")
+    _touch_later(segmentation)
+    changed = _build(make_app, site, out, source_copy)
+    assert "refs" in _written(changed)
+    assert "накладываютъ-ся" in page(changed, "games")
