@@ -156,3 +156,12 @@ def _check_complete(edition: Edition, entries: dict[str, EnglishEntry], folder: 
     for passage in edition.passages:
         if passage.id not in entries:
             raise DataFileError(folder / f"{home_file(passage)}.yaml", None, f"passage {passage.id} has no English")
+
+
+def english_record(entry: EnglishEntry) -> dict:
+    """One passage's English layer as JSON-ready data (for ``patience text --json``)."""
+    return {
+        "text": entry.text,
+        "translator_notes": [{"text": n.text, "ru": n.ru} for n in entry.notes],
+        "glossary_exceptions": [{"term": e.term, "reason": e.reason} for e in entry.exceptions],
+    }

@@ -96,6 +96,10 @@ class Glossary:
                 return term
         raise KeyError(f"no glossary term {term_id!r}")
 
+    def terms_in(self, passage_id: str) -> tuple[Term, ...]:
+        """The terms occurring in a passage, in glossary order (for links from passage to glossary)."""
+        return tuple(t for t in self.terms if passage_id in t.passage_ids)
+
 
 # --- lemmatisation ----------------------------------------------------------------------
 

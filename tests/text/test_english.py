@@ -1,12 +1,13 @@
 """The English layer: every passage translated, checked against its Russian; bad data located."""
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from patience.datafile import DataFileError
-from patience.text.english import load_english
+from patience.text.english import english_record, load_english
 
 ROMAN = re.compile(r"^([IVXL]+)\. ")
 
@@ -147,3 +148,10 @@ def test_note_quoting_absent_russian_is_an_error(source_copy):
     path = source_copy / "english" / "sultan.yaml"
     edit(path, '- ru: "играютъ вторично"', '- ru: "играютъ трижды"')
     expect(source_copy, path, line_of(path, "играютъ трижды"), r"quoted Russian 'играютъ трижды' is not in its reading")
+
+
+def test_english_record_is_plain_data(english):
+    record = json.loads(json.dumps(english_record(english["sultan.end.2"])))
+    assert record["text"].startswith("The middle king of hearts")
+    assert record["translator_notes"][0]["ru"] == "начиная съ туза и восходя по порядку до дамы"
+    assert record["glossary_exceptions"] == []

@@ -75,6 +75,12 @@ def test_inflected_forms_are_found(glossary):
     assert "besieged.rules.3" in occurring(glossary, "line")
 
 
+def test_terms_in_a_passage(glossary):
+    ids = [t.id for t in glossary.terms_in("sultan.end.3")]
+    assert ids == ["talon", "second-deal"]  # «Талонъ … играютъ вторично»
+    assert glossary.terms_in("page.19") == ()
+
+
 def test_a_second_deal_is_found_in_its_phrasings(glossary):
     assert occurring(glossary, "second-deal") == {
         "sultan.end.3",  # играютъ вторично
