@@ -14,7 +14,17 @@ from patience.datafile import DataFileError
 from patience.orthography.convert import modernize
 from patience.text import load_edition
 from patience.text.english import GlossaryException, load_english
-from patience.text.glossary import check_consistency, fold, lemmas, load_glossary, occurrences_in, renders, tokens
+from patience.text.glossary import (
+    Token,
+    check_consistency,
+    find,
+    fold,
+    lemmas,
+    load_glossary,
+    occurrences_in,
+    renders,
+    tokens,
+)
 
 REQUIRED = {  # the list: pre-reform forms every glossary must define
     "основаніе", "основныя карты", "талонъ", "колода", "пачка", "марьяжъ", "годная карта",
@@ -281,3 +291,42 @@ def test_a_term_that_occurs_nowhere(source_copy):
         encoding="utf-8",
     )
     expect(source_copy, "id: joker", r"term joker occurs nowhere")
+
+
+# --- the matcher, as an invariant -------------------------------------------------------------
+
+VOCABULARY = ["свободный", "место", "карта", "талон", "вторично", "раскладывать"]
+
+
+@st.composite
+def sentences(draw):
+    words = draw(st.lists(st.sampled_from(VOCABULARY + ["."]), max_size=30))
+    result, sentence = [], 0
+    for word in words:
+        if word == ".":
+            sentence += 1
+        else:
+            result.append(Token(word, frozenset({word}), sentence))
+    return result
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=sentences(), pattern=st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=2, unique=True), gap=st.integers(0, 2))
+def test_every_hit_holds_the_pattern_within_one_sentence_and_the_gap(words, pattern, gap):
+    hits = find(words, tuple(pattern), gap)
+    for hit in hits:
+        assert sorted(words[i].surface for i in hit) == sorted(pattern)
+        assert len({words[i].sentence for i in hit}) == 1
+        assert max(hit) - min(hit) <= len(pattern) - 1 + gap
+    # hits never share a word
+    flat = [i for hit in hits for i in hit]
+    assert len(flat) == len(set(flat))
+    # and adjacent words of the pattern in one sentence are always found
+    for i in range(len(words) - len(pattern) + 1):
+        run = words[i : i + len(pattern)]
+        if sorted(t.surface for t in run) == sorted(pattern) and len({t.sentence for t in run}) == 1:
+            assert any(set(hit) & set(range(i, i + len(pattern))) for hit in hits)
+
+
+def test_fold_drops_only_a_final_hard_sign():
+    assert fold("подъ") == "под" and fold("объявленіе") == "объявление"
