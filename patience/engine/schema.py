@@ -10,14 +10,22 @@ errors located by file and line (``patience.datafile``).
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from patience.engine.cards import CardError, parse_rank, parse_suit
 
-PASSAGE_ID = r"^[a-z]+(\.[a-z]+(\.\d+(\.(\d+|label|back))?)?|\.\d+)?$"
+PASSAGE_ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z]+(\.\d+(\.(\d+|label|back))?)?|\.\d+)?$")
 NAME = r"^[a-z][a-z -]*[a-z]$"
+def _passage_id(value: str) -> str:
+    if not PASSAGE_ID_PATTERN.match(value):
+        raise ValueError(f"{value!r} is not a passage id (GAME.PART[.N[.M]], e.g. sultan.end.2)")
+    return value
+
+
+PassageId = Annotated[str, AfterValidator(_passage_id)]
 Rank = Annotated[Union[int, str], Field(description="A 2 … 10 J Q K")]
 
 
@@ -68,7 +76,7 @@ class Provenance(Strict):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     says: str = Field(min_length=3, description="the clause in plain English")
-    passages: list[Annotated[str, Field(pattern=PASSAGE_ID)]] = []
+    passages: list[PassageId] = []
     quote: str | list[str] | None = None
     conjecture: str | None = Field(None, min_length=10)
     conjectural: list[str] = []
@@ -219,11 +227,10 @@ class Arrangement(Provenance):
     face: Literal["up", "down"]
 
 
-Clause = Annotated[
-    Union[Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
-          LastPass, Redeal, Won, Arrangement],
-    Field(discriminator="kind"),
-]
+CLAUSE_MODELS = (Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
+                 LastPass, Redeal, Won, Arrangement)
+CLAUSE_KINDS = tuple(model.model_fields["kind"].annotation.__args__[0] for model in CLAUSE_MODELS)
+Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]
 
 
 class Claim(Provenance):
@@ -245,7 +252,7 @@ class Claim(Provenance):
 class UnaccountedNumber(Strict):
     """A number a cited passage states that no clause or claim parameter carries."""
 
-    passage: str = Field(pattern=PASSAGE_ID)
+    passage: PassageId
     value: int
     words: str
     reason: str = Field(min_length=10)
@@ -255,7 +262,7 @@ class Variant(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     title: str
     says: str
-    passages: list[Annotated[str, Field(pattern=PASSAGE_ID)]] = Field(min_length=1)
+    passages: list[PassageId] = Field(min_length=1)
     clauses: list[Clause] = Field(min_length=1)
     drop: list[str] = []
     claims: list[Claim] = []

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
+from pydantic import ValidationError
+
+from patience.datafile import DataFileError, LineDict, LineList, line_of, load_yaml, validate
 from patience.engine.rules import compile_rules
-from patience.engine.schema import Spec
+from patience.engine.schema import CLAUSE_KINDS, Spec
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
 
@@ -38,8 +40,28 @@ def spec_paths() -> list[Path]:
 def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
     """The validated spec and the line of every clause and claim id."""
     data = load_yaml(path)
-    spec = validate(Spec, data, path)
+    try:
+        spec = validate(Spec, data, path)
+    except DataFileError as error:
+        raise _relocated(error, data, path) from None
     return spec, _clause_lines(data)
+
+
+def _relocated(error: DataFileError, data, path: Path) -> DataFileError:
+    """Point a schema error at the offending key, not at its clause.
+
+    Pydantic puts the clause's ``kind`` in the error location (``clauses.1.area.piles``);
+    that step is not a key of the file, so it is dropped to find the key's line.
+    """
+    try:
+        Spec.model_validate(data)
+    except ValidationError as validation:
+        location = validation.errors()[0]["loc"]
+        kinds = set(CLAUSE_KINDS)
+        cleaned = tuple(step for i, step in enumerate(location)
+                        if not (step in kinds and i and isinstance(location[i - 1], int)))
+        return DataFileError(path, line_of(data, cleaned) or error.line, error.message)
+    return error
 
 
 def _clause_lines(data) -> dict[str, int]:
@@ -100,6 +122,20 @@ def claims_of(spec: Spec, variant_id: str | None) -> list:
         return list(spec.claims)
     variant = next(v for v in spec.variants if v.id == variant_id)
     return [c for c in spec.claims if c.id not in variant.drop_claims] + list(variant.claims)
+
+
+def rules_from_file(path: Path | str, variant: str | None = None):
+    """Compile a spec file that need not live in ``patience/specs`` (for checking drafts)."""
+    path = Path(path)
+    spec, lines = read_spec(path)
+    try:
+        clauses = clauses_of(spec, variant)
+    except KeyError as error:
+        raise DataFileError(path, None, str(error.args[0])) from None
+    game_id = f"{spec.game}:{variant}" if variant else spec.game
+    rules = compile_rules(spec, clauses, path, game_id, lines)
+    rules.claims = claims_of(spec, variant)
+    return rules
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,66 @@
+"""The text's claims, run against the engine; and that they would catch a wrong rule."""
+
+import pytest
+
+from patience.datafile import DataFileError
+from patience.engine import games, load_game
+from patience.engine.claims import ClaimError, run_claim
+from patience.engine.game import Game
+from patience.engine.rules import compile_rules
+from patience.engine.specs import find
+
+CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]
+
+
+@pytest.mark.parametrize("game_id, claim", CLAIMS, ids=[f"{g}/{c.id}" for g, c in CLAIMS])
+def test_claim_outcome_is_as_the_spec_records(game_id, claim):
+    result = run_claim(load_game(game_id), claim)
+    assert result.holds == (claim.expect == "holds"), result.detail
+
+
+def test_the_known_contradiction_is_recorded_with_a_note():
+    contradicted = [claim for _, claim in CLAIMS if claim.expect == "contradicted"]
+    assert [claim.id for claim in contradicted] == ["runs-make-it-impossible"]
+    assert all(claim.note for claim in contradicted)
+
+
+def altered(game_id: str, clause_id: str, **changes) -> Game:
+    """The game with one clause's parameters changed (the spec file is untouched)."""
+    spec, lines, path = find(game_id)
+    clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
+               for c in spec.clauses]
+    rules = compile_rules(spec, clauses, path, game_id, lines)
+    rules.claims = list(spec.claims)
+    return Game(rules)
+
+
+def claim(game_id: str, claim_id: str):
+    return next(c for c in load_game(game_id).rules.claims if c.id == claim_id)
+
+
+@pytest.mark.parametrize("game_id, clause_id, changes, claim_id", [
+    ("calculation", "foundations", {"step": [1, 3, 2, 4]}, "second-after-queen"),
+    ("calculation", "foundations", {"wrap": True, "last": "Q"}, "four-end-with-kings"),
+    ("calculation", "thirteen-card-arrangement", {"stack": [1, 2, 3, 4]}, "arrangement-gathers-ranks"),
+    ("sultan", "king-foundations", {"last": "J"}, "eight-end-with-queens"),
+    ("napoleon", "foundations", {"suit": "any"}, "foundations-follow-suit"),
+    ("napoleon", "square-deal", {"cards_each": 3}, "twelve-packets-of-four"),
+    ("duchess", "redeal", {"redeals": 2}, "four-deals"),
+    ("duchess", "reserve", {"available_when": "always"}, "reserve-only-at-end"),
+])
+def test_a_wrong_parameter_makes_a_claim_fail(game_id, clause_id, changes, claim_id):
+    game = altered(game_id, clause_id, **changes)
+    assert not run_claim(game, claim(game_id, claim_id)).holds
+
+
+def test_an_impossible_foundation_sequence_is_refused_with_its_clause():
+    with pytest.raises(DataFileError, match="king-foundations.*never reaches"):
+        altered("sultan", "king-foundations", wrap=False)
+
+
+def test_a_malformed_check_is_a_clear_error():
+    base = claim("sultan", "eight-end-with-queens")
+    with pytest.raises(ClaimError, match="unknown check kind"):
+        run_claim(load_game("sultan"), base.model_copy(update={"check": {"kind": "nonsense"}}))
+    with pytest.raises(ClaimError, match="bad parameters"):
+        run_claim(load_game("sultan"), base.model_copy(update={"check": {"kind": "capacity", "x": 1}}))

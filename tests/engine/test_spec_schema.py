@@ -1,0 +1,136 @@
+"""A broken spec is a clear error naming the file, the line and what is wrong."""
+
+import textwrap
+
+import pytest
+
+from patience.datafile import DataFileError
+from patience.engine.specs import rules_from_file
+
+GOOD = """\
+game: tiny
+title: Tiny
+title_ru: Малый
+status: complete
+summary: A test game.
+clauses:
+  - id: packs
+    kind: packs
+    count: 1
+    says: One pack.
+    conjecture: A test spec with no text behind it.
+  - id: talon
+    kind: area
+    name: talon
+    role: talon
+    label_ru: талонъ
+    piles: 1
+    says: One talon.
+    conjecture: A test spec with no text behind it.
+  - id: foundations
+    kind: foundations
+    name: foundation
+    label_ru: основанія
+    piles: 4
+    base: [{rank: A, count: 4}]
+    placed: as_they_appear
+    direction: up
+    last: K
+    suit: follow
+    says: Aces up to kings.
+    conjecture: A test spec with no text behind it.
+  - id: turn
+    kind: flow
+    from: stock
+    to: [foundation, talon]
+    says: Turn the pack.
+    conjecture: A test spec with no text behind it.
+"""
+
+
+def write(tmp_path, text, name="tiny.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def line(text: str, fragment: str, after: int = 0) -> int:
+    """The 1-based line of the first ``fragment`` at or after line ``after``."""
+    lines = text.splitlines()
+    return next(i for i, content in enumerate(lines, 1) if i >= after and fragment in content)
+
+
+def error_of(tmp_path, text) -> DataFileError:
+    with pytest.raises(DataFileError) as caught:
+        rules_from_file(write(tmp_path, text))
+    return caught.value
+
+
+def test_the_good_spec_compiles(tmp_path):
+    rules = rules_from_file(write(tmp_path, GOOD))
+    assert [rules.pile_name(p) for p in range(len(rules.pile_area))] == [
+        "stock", "talon", "foundation 1", "foundation 2", "foundation 3", "foundation 4"]
+
+
+def test_an_unknown_key_is_named_with_its_line(tmp_path):
+    text = GOOD.replace("    piles: 1\n", "    piles: 1\n    colour: red\n")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "colour: red") and "clauses.1.area.colour: unknown key" in error.message
+
+
+def test_a_wrong_type_is_named_with_its_line(tmp_path):
+    text = GOOD.replace("piles: 4", "piles: many")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "piles: many") and "piles" in error.message and "integer" in error.message
+
+
+def test_an_impossible_value_is_refused(tmp_path):
+    text = GOOD.replace("count: 1\n", "count: 3\n", 1)
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "count: 3") and "should be 1, 2 or 4" in error.message
+
+
+def test_base_cards_must_match_the_piles(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("{rank: A, count: 4}", "{rank: A, count: 3}"))
+    assert error.line == line(GOOD, "id: foundations") and "3, not 4 piles" in error.message
+
+
+def test_a_clause_needs_passages_or_a_conjecture(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("    says: One talon.\n    conjecture: A test spec with no text behind it.\n",
+                                            "    says: One talon.\n"))
+    assert error.line == line(GOOD, "id: talon") and "passages or a conjecture" in error.message
+
+
+def test_a_passage_id_must_look_like_one(tmp_path):
+    text = GOOD.replace("    says: One talon.\n", "    says: One talon.\n    passages: [Sultan 2]\n")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "[Sultan 2]")
+    assert "'Sultan 2' is not a passage id (GAME.PART[.N[.M]]" in error.message
+
+
+def test_an_unknown_area_names_the_clause_and_its_line(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("to: [foundation, talon]", "to: [foundations, talon]"))
+    assert error.line == line(GOOD, "id: turn") and "clause 'turn': no area named 'foundations'" in error.message
+
+
+def test_a_contradicted_claim_needs_a_note(tmp_path):
+    claims = """\
+claims:
+  - id: wrong
+    says: Something the engine refutes.
+    passages: [tiny.rules.1]
+    check: {kind: capacity}
+    expect: contradicted
+"""
+    error = error_of(tmp_path, GOOD + claims)
+    assert error.line == line(GOOD + claims, "id: wrong") and "editorial 'note'" in error.message
+
+
+def test_duplicate_ids_are_refused(tmp_path):
+    error = error_of(tmp_path, GOOD.replace("id: talon", "id: packs"))
+    assert "'packs' is used twice" in error.message
+
+
+def test_a_yaml_syntax_error_has_its_line(tmp_path):
+    error = error_of(tmp_path, GOOD + "  - id: [unclosed\n")
+    assert error.line is not None and "YAML syntax" in error.message

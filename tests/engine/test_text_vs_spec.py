@@ -1,0 +1,77 @@
+"""Text and spec test each other: quotations, stated numbers, cited passages."""
+
+import pytest
+
+from patience.engine.provenance import (
+    cited, excuse_problems, number_problems, parameter_numbers, quotation_problems,
+)
+from patience.engine.specs import read_spec, spec_paths
+from patience.text import load_edition
+
+SPECS = [read_spec(path)[0] for path in spec_paths()]
+IDS = [spec.game for spec in SPECS]
+
+
+@pytest.fixture(scope="module")
+def reading():
+    edition = load_edition()
+    return lambda passage_id: edition.passage(passage_id).reading
+
+
+@pytest.fixture(scope="module")
+def edition_ids():
+    return {passage.id: passage.game for passage in load_edition().passages}
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_every_cited_passage_exists_and_belongs_to_the_game_or_its_notes(spec, edition_ids):
+    for entry in cited(spec):
+        for passage in entry.passages:
+            assert passage in edition_ids, f"{entry.item.id} cites unknown passage {passage}"
+            assert passage.split(".")[0] in (spec.game, "notes"), f"{entry.item.id} cites {passage}"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_quotations_occur_verbatim_in_the_cited_reading_text(spec, reading):
+    assert quotation_problems(spec, reading) == []
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_every_stated_number_is_carried_by_a_parameter_or_excused(spec, reading):
+    assert number_problems(spec, reading) == []
+    assert excuse_problems(spec, reading) == []
+
+
+def _with_clause(spec, clause_id, **changes):
+    clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
+               for c in spec.clauses]
+    return spec.model_copy(update={"clauses": clauses})
+
+
+def _spec(game):
+    return next(spec for spec in SPECS if spec.game == game)
+
+
+@pytest.mark.parametrize("game, clause_id, changes, stated", [
+    ("sultan", "take-out", {"cards": [{"rank": "K", "count": 9}, {"rank": "A", "suit": "hearts"}]},
+     "sultan.end.1 states 8"),
+    ("sultan", "divan", {"plate": {"shape": "sides", "groups": 2, "per_group": 5}, "piles": 10}, "sultan.end.2 states 4"),
+    ("duchess", "redeal", {"redeals": 2}, "duchess.game.6 states 3"),
+    ("calculation", "talon", {"piles": 3, "plate": {"shape": "row", "per_group": 3}}, "calculation.rules.2 states 4"),
+])
+def test_a_wrong_parameter_fails_the_numbers_check(game, clause_id, changes, stated, reading):
+    problems = number_problems(_with_clause(_spec(game), clause_id, **changes), reading)
+    assert any(stated in problem for problem in problems), problems
+
+
+def test_a_misquotation_fails(reading):
+    spec = _with_clause(_spec("sultan"), "redeal", quote="Талонъ берутъ и тасуютъ")
+    assert quotation_problems(spec, reading)
+
+
+def test_parameter_numbers_skip_ranks_and_provenance():
+    spec = _spec("calculation")
+    claim = next(c for c in spec.claims if c.id == "second-after-queen")
+    assert parameter_numbers(claim) == {2, 12, 14, 16}
+    sequence = next(c for c in spec.claims if c.id == "first-foundation-by-ones")
+    assert parameter_numbers(sequence) == {1}
