@@ -153,5 +153,5 @@ def test_note_quoting_absent_russian_is_an_error(source_copy):
 def test_english_record_is_plain_data(english):
     record = json.loads(json.dumps(english_record(english["sultan.end.2"])))
     assert record["text"].startswith("The king of hearts in the middle")
-    assert record["translator_notes"][0]["ru"] == "начиная съ туза и восходя по порядку до дамы"
+    assert record["translator_notes"][1]["ru"] == "начиная съ туза и восходя по порядку до дамы"
     assert record["glossary_exceptions"] == []
