@@ -131,7 +131,7 @@ def _ending(word: str) -> tuple[str, str] | None:
 
 def _genitive(word: str) -> tuple[str, str] | None:
     """-аго/-яго → -ого/-его when the result is an adjectival genitive (not «благо»)."""
-    if len(word) < 4 or not word.endswith(("аго", "яго")) or dictionary.is_known(word):
+    if _letters_count(word) < 4 or not word.endswith(("аго", "яго")) or dictionary.is_known(word):
         return None
     stem = word[:-3]
     if word.endswith("яго"):
@@ -151,12 +151,17 @@ def _plural(word: str) -> tuple[str, str] | None:
     """-ыя/-ія → -ые/-ие in plural adjectives and participles; nouns keep -ия."""
     reflexive = word.endswith("ся")
     base = word[:-2] if reflexive else word
-    if len(base) < 4 or not base.endswith(("ыя", "ия")) or dictionary.is_known(word):
+    if _letters_count(base) < 4 or not base.endswith(("ыя", "ия")) or dictionary.is_known(word):
         return None
     modern = base[:-1] + "е" + ("ся" if reflexive else "")
     if dictionary.is_adjectival_plural(modern, predicted=True):
         return modern, "plural-ija"
     return None
+
+
+def _letters_count(word: str) -> int:
+    """Letters other than ъ: short words are never given a grammatical ending (as in search)."""
+    return len(word) - word.count("ъ")
 
 
 def _prefix(word: str) -> str | None:
