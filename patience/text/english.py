@@ -100,7 +100,7 @@ def load_english(source: Path | str | None = None, edition: Edition | None = Non
     Returns the entries by passage id, in book order. Any fault is a
     :class:`DataFileError` naming the file and line.
     """
-    source = Path(source) if source else source_texts_dir()
+    source = Path(source) if source else (edition.source if edition else source_texts_dir())
     edition = edition or load_edition(source)
     stems = {game.id for game in edition.games} | {NOTES_FILE}
     entries: dict[str, EnglishEntry] = {}

@@ -192,7 +192,7 @@ def glossary_path(source: Path) -> Path:
 
 def load_glossary(source: Path | str | None = None, edition: Edition | None = None) -> Glossary:
     """Read and check the glossary, and compute where each term occurs in the reading text."""
-    source = Path(source) if source else source_texts_dir()
+    source = Path(source) if source else (edition.source if edition else source_texts_dir())
     edition = edition or load_edition(source)
     path = glossary_path(source)
     data = load_yaml(path)
