@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
 
 
 @dataclass(frozen=True)
@@ -61,3 +62,20 @@ class Conversion:
 
     def to_json(self) -> dict:
         return {"source": self.source, "text": self.text, "changes": [c.to_json() for c in self.changes]}
+
+    def to_tei(self) -> str:
+        """The text as TEI mixed content: each change a ``<choice>`` of ``<orig>`` and
+        ``<reg>``, whose ``type`` lists the rules; an override's reason follows as a ``<note>``."""
+        pieces = []
+        for text, change in self.segments():
+            if change is None:
+                pieces.append(escape(text))
+                continue
+            # TEI's <choice> holds only its alternatives: the reason follows it as a note.
+            note = f'<note type="override">{escape(change.reason)}</note>' if change.reason else ""
+            pieces.append(
+                f"<choice><orig>{escape(change.original)}</orig>"
+                f"<reg type={quoteattr(' '.join(change.rules))}>{escape(change.regularised)}</reg>"
+                f"</choice>{note}"
+            )
+        return "".join(pieces)

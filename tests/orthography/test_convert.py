@@ -42,6 +42,18 @@ def test_json_form_is_plain_data():
     ]
 
 
+def test_tei_form_pairs_orig_and_reg():
+    import defusedxml.ElementTree as ET
+
+    tei = modernize("всѣ карты & онѣ").to_tei()
+    assert tei == (
+        '<choice><orig>всѣ</orig><reg type="yat">все</reg></choice> карты &amp; '
+        '<choice><orig>онѣ</orig><reg type="oni">они</reg></choice>'
+    )
+    root = ET.fromstring(f"<p>{tei}</p>")
+    assert [reg.text for reg in root.iter("reg")] == ["все", "они"]
+
+
 def test_segments_alternate_kept_text_and_changes():
     conversion = modernize("всѣ карты")
     assert [(text, change.original if change else None) for text, change in conversion.segments()] == [

@@ -40,6 +40,10 @@ def test_an_override_replaces_the_converters_form_and_keeps_its_reason(tmp_path)
         ("КАРРЕ", "КАРЕ", ("override",), "a test"),
     ]
     assert modern_layer("duchess.title", "КАРРЕ", overrides).text == "КАРРЕ"
+    assert layer.to_tei().endswith(
+        '<choice><orig>КАРРЕ</orig><reg type="override">КАРЕ</reg></choice>'
+        '<note type="override">a test</note>.'
+    )
 
 
 def test_an_override_takes_precedence_over_a_rule(tmp_path):
