@@ -24,6 +24,7 @@ source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 extensions = [
     "myst_parser",
     "edition",
+    "patience_cli",
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
