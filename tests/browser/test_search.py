@@ -26,7 +26,12 @@ def test_the_site_searches_across_spellings(built_site):
 def _search(page, site_url: str, query: str) -> set[str]:
     """The pages (paths, anchors dropped) the search page lists for ``query``."""
     page.goto(f"{site_url}search.html?q={quote(query)}")
-    page.wait_for_selector("#search-results .search-summary", state="attached", timeout=15000)
+    # Results are listed one by one; the summary is written once the last one is shown.
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#search-results .search-summary');"
+        " return s !== null && s.textContent.trim() !== ''; }",
+        timeout=15000,
+    )
     links = page.eval_on_selector_all(
         "#search-results ul.search li a", "links => links.map(a => a.getAttribute('href'))"
     )
