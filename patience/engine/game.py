@@ -164,6 +164,39 @@ class Game:
             moves.append(REDEAL)
         return moves
 
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
+        if move.kind == "deal_row":
+            return bool(self.rules.deal_row and state.piles[STOCK])
+        if move.kind == "redeal":
+            return self._may_redeal(state, bool(self.card_moves(state)) or self.is_legal(state, DEAL_ROW))
+        if move.kind != "move" or not (0 <= move.src < len(state.piles) and 0 <= move.dst < len(state.piles)):
+            return False
+        cards = state.piles[move.src]
+        if move.card not in cards or move.src == move.dst:
+            return False
+        for source_area, sources, any_card, needs_empty_stock, targets in self._flows:
+            if move.src not in sources or move.dst not in targets:
+                continue
+            if needs_empty_stock and state.piles[STOCK]:
+                continue
+            if not any_card and cards[-1] != move.card:
+                continue
+            if self.accepts(state, move.dst, move.card, source_area):
+                return bool(state.piles[move.dst]) or self._first_empty(state, move, source_area, targets)
+        return False
+
+    def _first_empty(self, state: State, move: Move, source_area: str, targets: list[int]) -> bool:
+        """Empty piles of one area are interchangeable; only the first that accepts is offered."""
+        area = self.rules.pile_area[move.dst]
+        for pile in targets:
+            if pile == move.dst:
+                return True
+            if (pile != move.src and self.rules.pile_area[pile] == area and not state.piles[pile]
+                    and self.accepts(state, pile, move.card, source_area)):
+                return False
+        return False
+
     def _may_redeal(self, state: State, other_moves: bool) -> bool:
         redeal = self.rules.redeal
         if not redeal or state.passes > redeal.redeals or state.piles[STOCK]:
@@ -175,7 +208,7 @@ class Game:
     # -- applying and undoing -------------------------------------------------------------
     def apply(self, state: State, move: Move) -> None:
         """Play ``move``; an illegal move raises :class:`IllegalMove` and changes nothing."""
-        if move not in self.legal_moves(state):
+        if not self.is_legal(state, move):
             raise IllegalMove(f"{self.id}: illegal move: {self.describe_attempt(state, move)}")
         ops: list = []
         if move.kind == "move":

@@ -81,3 +81,18 @@ def test_undo_at_the_start_is_refused(game_id):
     state = game.deal(0)
     with pytest.raises(IllegalMove, match="nothing to undo"):
         game.undo(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(number=deals, picks=choices)
+def test_is_legal_agrees_with_the_list_of_legal_moves(game_id, number, picks):
+    game = load_game(game_id)
+    state = game.deal(number)
+    for pick in picks:
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        assert all(game.is_legal(state, move) for move in moves)
+        assert not any(game.is_legal(state, move) for move in illegal_moves(game, state))
+        game.apply(state, moves[pick % len(moves)])
