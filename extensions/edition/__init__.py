@@ -13,6 +13,7 @@ from pathlib import Path
 from . import nodes as edition_nodes
 from .domain import EditionDomain
 from .games import GameSummary
+from .glossary import GlossaryList
 from .notes import NotesList
 from .parallel import ParallelText
 
@@ -43,6 +44,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)
     app.add_directive_to_domain("ed", "notes", NotesList)
+    app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.connect("builder-inited", _add_static_path)
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)

@@ -56,6 +56,7 @@ class EditionRole(XRefRole):
         domain = env.domains["ed"]
         for one in targets:
             domain.note_reference(env.docname, "passage" if objtype == "range" else objtype, one)
+        refnode["ed_prose"] = has_explicit_title
         return title, target
 
 
@@ -168,12 +169,14 @@ class EditionDomain(Domain):
         if typ == "range":
             return self._resolve_range(fromdocname, builder, target, node, contnode)
         entry = self.lookup(typ, target)
+        if entry is None and node.get("ed_soft"):
+            return contnode  # an optional link (a term in the text when the site has no glossary)
         if entry is None:
             warn("dangling", f"no {OBJECT_TYPES.get(typ, typ)} {target!r} in the edition", node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
         if not node.get("refexplicit") and typ in ("game", "term"):
             contnode = nodes.inline("", entry.title, classes=contnode["classes"])
-        elif node.get("refexplicit") and isinstance(contnode, nodes.literal):
+        elif node.get("ed_prose") and isinstance(contnode, nodes.literal):
             contnode = nodes.inline("", contnode.astext(), classes=contnode["classes"])  # a title is prose
         return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
 

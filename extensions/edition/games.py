@@ -9,7 +9,7 @@ from sphinx.util.docutils import SphinxDirective
 from .domain import Entry, fingerprint
 from .messages import warn
 from .nodes import make
-from .parallel import unavailable
+from .parallel import unavailable, xref
 from .source import edition_for
 
 
@@ -60,11 +60,7 @@ def field(name, body):
 
 
 def passage_ref(passage_id, directive):
-    directive.env.domains["ed"].note_reference(directive.env.docname, "passage", passage_id)
-    ref = addnodes.pending_xref("", nodes.literal("", passage_id), refdomain="ed", reftype="passage",
-                                reftarget=passage_id, refexplicit=True, refdoc=directive.env.docname)
-    ref.source, ref.line = directive.get_source_info()
-    return nodes.inline("", "", ref)  # a reference must sit in a text element
+    return xref(directive, "passage", passage_id, nodes.literal("", passage_id))
 
 
 def index_entry(docname, title, anchor):

@@ -10,7 +10,7 @@ on a passage is an ``edition.layer`` warning.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from .messages import warn
@@ -25,7 +25,7 @@ class Layer:
     lang: str
     text: Callable | None = None
     missing: str = ""
-    changes: dict = field(default_factory=dict)
+    notes: Callable | None = None  # passage → [(quoted Russian or None, note)]
 
 
 def _module(name: str):
@@ -87,6 +87,7 @@ def english_layer(edition, source, location=None) -> Layer:
         layer.missing = "The English translation could not be read (see the build log)."
         return layer
     layer.text = _guarded(lambda passage: _english_pieces(english, passage), "English translation", location)
+    layer.notes = lambda passage: [(n.ru, n.text) for n in getattr(english.get(passage.id), "notes", ())]
     return layer
 
 
@@ -106,3 +107,36 @@ def _guarded(function, what, location):
             return None
 
     return call
+
+
+_glossaries: dict = {}
+
+
+def glossary_for(edition, source, location=None):
+    """The glossary with its occurrences, or ``None`` while its module does not exist."""
+    module = _module("patience.text.glossary")
+    if module is None:
+        return None
+    cached = _glossaries.get(source)
+    if cached is not None and cached[0] is edition:
+        return cached[1]
+    try:
+        glossary = module.load_glossary(source, edition)
+    except Exception as error:  # a broken glossary must not stop the build
+        warn("layer", f"the glossary cannot be read: {error}", _located(error, location))
+        glossary = None
+    _glossaries[source] = (edition, glossary)
+    return glossary
+
+
+def term_words(glossary, passage_id: str) -> dict[str, str]:
+    """Surface word of the passage's reading text → the id of the term it belongs to."""
+    if glossary is None:
+        return {}
+    words: dict[str, str] = {}
+    for term in glossary.terms:
+        for occurrence in term.occurrences:
+            if occurrence.passage_id == passage_id:
+                for word in occurrence.words:
+                    words.setdefault(word, term.id)
+    return words

@@ -9,6 +9,8 @@ kind of correction; note markers link to their notes.
 
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -18,7 +20,7 @@ from patience import citation
 
 from . import cite
 from .domain import Entry, fingerprint
-from .layers import english_layer, modern_layer
+from .layers import english_layer, glossary_for, modern_layer, term_words
 from .messages import warn
 from .nodes import make
 from .reading import reading_pieces, witness_pieces
@@ -47,6 +49,7 @@ class ParallelText(SphinxDirective):
             return [unavailable("No passages to show.")]
         source = source_dir(self.env)
         layers = [modern_layer(edition, source, self.get_location()), english_layer(edition, source, self.get_location())]
+        self.glossary = glossary_for(edition, source, self.get_location())
         view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden")
         view += header(layers)
         for passage in passages:
@@ -78,17 +81,17 @@ class ParallelText(SphinxDirective):
         row = make("div", classes=classes, ids=[passage.id], role="row")
         row += gutter(edition, passage, self.env, self.config)
         row += cell("witness", "Witness (OCR)", "language-ru-petr1708", witness_nodes(passage))
-        row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage), remarks(passage))
+        row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage, term_words(self.glossary, passage.id)), remarks(passage))
         for layer in layers:
-            row += layer_cell(layer, passage)
+            row += layer_cell(self, layer, passage)
         return row
 
-def reading_nodes(directive, passage):
-    """The reading text with its corrections marked and its note markers linked."""
+def reading_nodes(directive, passage, terms=None):
+    """The reading text with corrections marked, note markers and glossary terms linked."""
     result = []
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
-            result.append(nodes.Text(piece.text))
+            result.extend(term_links(directive, piece.text, terms or {}))
         elif piece.kind == "correction":
             result.extend(correction_mark(passage, index, piece))
         else:
@@ -96,16 +99,39 @@ def reading_nodes(directive, passage):
     return result
 
 
-def note_marker(directive, passage, piece):
+def term_links(directive, text, terms):
+    """``text`` with every word that is an occurrence of a glossary term linked to its entry."""
+    if not terms:
+        return [nodes.Text(text)]
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(terms, key=len, reverse=True))) + r")(?!\w)")
+    result, cursor = [], 0
+    for match in pattern.finditer(text):
+        if match.start() > cursor:
+            result.append(nodes.Text(text[cursor : match.start()]))
+        result.append(xref(directive, "term", terms[match.group()], nodes.inline("", match.group(), classes=["ed-term"]), soft=True))
+        cursor = match.end()
+    if cursor < len(text):
+        result.append(nodes.Text(text[cursor:]))
+    return result
+
+
+def xref(directive, objtype, target, content, soft=False):
+    """A recorded reference to an object of the domain, resolved when the page is written.
+
+    A ``soft`` reference that finds nothing is left as plain text without a warning.
+    """
     env = directive.env
-    number = str(piece.source.number)
-    env.domains["ed"].note_reference(env.docname, "note", number)
-    ref = addnodes.pending_xref(
-        "", nodes.inline("", piece.text), refdomain="ed", reftype="note", reftarget=number, refexplicit=True,
-        refdoc=env.docname,
-    )
+    env.domains["ed"].note_reference(env.docname, objtype, target)
+    ref = addnodes.pending_xref("", content, refdomain="ed", reftype=objtype, reftarget=target, refexplicit=True,
+                                refdoc=env.docname, ed_soft=soft)
     ref.source, ref.line = directive.get_source_info()
-    return make("sup", nodes.inline("", "", ref), classes=["ed-noteref"], ids=[f"noteref-{number}-{passage.id}"])
+    return nodes.inline("", "", ref)  # a reference must sit in a text element
+
+
+def note_marker(directive, passage, piece):
+    number = str(piece.source.number)
+    link = xref(directive, "note", number, nodes.inline("", piece.text))
+    return make("sup", link, classes=["ed-noteref"], ids=[f"noteref-{number}-{passage.id}"])
 
 
 def unavailable(message: str):
@@ -162,7 +188,7 @@ def remarks(passage):
     return [items]
 
 
-def layer_cell(layer, passage):
+def layer_cell(directive, layer, passage):
     lang = f"language-{layer.lang}"
     pieces = layer.text(passage) if layer.text else None
     if pieces is None:
@@ -171,11 +197,43 @@ def layer_cell(layer, passage):
     children = []
     for text, change in pieces:
         if change is None:
-            children.append(nodes.Text(text))
+            children.extend(marker_links(directive, passage, text))
         else:
             rules = ", ".join(getattr(change, "rules", ()))
             children.append(make("span", nodes.Text(text), classes=["ed-reg"], title=f"{change.original} → {text} ({rules})"))
-    return cell(layer.key, layer.title, lang, children)
+    notes = layer.notes(passage) if layer.notes else []
+    return cell(layer.key, layer.title, lang, children, translator_notes(notes))
+
+
+MARKER = re.compile(r"\^?\[(\d+)\]")
+
+
+def marker_links(directive, passage, text):
+    """A layer's text with its footnote markers (``[14]``) linked to their notes."""
+    result, cursor = [], 0
+    for match in MARKER.finditer(text):
+        if match.start() > cursor:
+            result.append(nodes.Text(text[cursor : match.start()]))
+        link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))
+        result.append(make("sup", link, classes=["ed-noteref"]))
+        cursor = match.end()
+    if cursor < len(text):
+        result.append(nodes.Text(text[cursor:]))
+    return result
+
+
+def translator_notes(notes):
+    if not notes:
+        return []
+    items = make("ul", classes=["ed-translator-notes", "language-en"])
+    for ru, text in notes:
+        item = make("li", make("em", nodes.Text("Translator’s note")), nodes.Text(": "))
+        if ru:
+            item += make("span", nodes.Text(f"«{ru}»"), classes=["language-ru-petr1708"])
+            item += nodes.Text(" — ")
+        item += nodes.Text(text)
+        items += item
+    return [items]
 
 
 def gutter(edition, passage, env, config):

@@ -17,7 +17,6 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "extensions"))
 sys.path.insert(0, str(Path(__file__).parent))  # helpers.py
 
-pytest_plugins = ("sphinx.testing.fixtures",)
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sphinx import addnodes
 from helpers import cells, page, pre_blocks, text_without, warnings_of
 
 from patience import citation
@@ -109,3 +110,29 @@ def test_cite_panel_is_the_citation_module_output(app, fmt):
     for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
         expected = citation.render(citation.citation(EDITION, passage_id, page="games.html"), fmt)
         assert blocks[f"cite.{passage_id}.{fmt}"] == expected
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
+    from patience.text.glossary import load_glossary
+
+    app.build()
+    glossary, games = load_glossary(), page(app, "games")
+    talon = glossary.term("talon")
+    assert "sultan.end.2" in talon.passage_ids
+    reading = cells(app.env.get_doctree("games"), "reading")
+    for passage_id in talon.passage_ids:
+        if citation.home(EDITION, EDITION.passage(passage_id)) == "notes":
+            continue
+        links = [x for x in reading[passage_id].findall(addnodes.pending_xref) if x["reftype"] == "term"]
+        words = {x.astext() for x in links if x["reftarget"] == "talon"}
+        expected = {w for o in talon.occurrences if o.passage_id == passage_id for w in o.words}
+        assert words == expected, passage_id
+    assert 'href="glossary.html#term-talon"' in games
+    entries = page(app, "glossary")
+    start = entries.index('id="term-talon"')
+    entry = entries[start : entries.index("</dd>", start)]
+    for passage_id in talon.passage_ids:
+        where = "notes" if passage_id.startswith("notes.") and passage_id != "notes.19" else "games"
+        assert f'href="{where}.html#{passage_id}"' in entry
+    assert 'href="glossary.html#term-talon"' in page(app, "refs")
