@@ -25,7 +25,11 @@ extensions = [
     "myst_parser",
     "edition",
     "patience_cli",
+    "edition_search",
 ]
+
+# Search folds pre-reform and modern spellings to one key (extensions/edition_search).
+html_search_language = "ru-spellings"
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3

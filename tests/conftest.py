@@ -9,6 +9,10 @@ import pytest
 
 from patience.text import load_edition
 
+# sphinx.testing's fixtures (``app``, ``make_app``, test roots) for tests/sphinx; pytest
+# accepts plugin declarations only in the top-level conftest.
+pytest_plugins = ("sphinx.testing.fixtures",)
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_TEXTS = ROOT / "source_texts"
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from patience.orthography.layer import load_overrides, modern_layers, overrides_path
 from patience.text.edition import Edition
+from patience.text.english import english_record, load_english
 from patience.text.model import Passage
 
 
 def passage_record(passage: Passage) -> dict:
-    """Everything known of one passage, its layers included, as JSON-ready data."""
+    """One passage's witness and reading text, with its apparatus, as JSON-ready data."""
     return {
         "id": passage.id,
         "game": passage.game,
@@ -25,8 +27,10 @@ def passage_record(passage: Passage) -> dict:
 
 
 def edition_record(edition: Edition, game: str | None = None) -> dict:
-    """The games, the passages in book order and the notes."""
+    """The games, the passages in book order with every layer, and the notes."""
     passages = [p for p in edition.passages if game is None or p.game == game]
+    modern = modern_layers(edition.passages, load_overrides(overrides_path(edition.source)))
+    english = load_english(edition.source, edition)
     return {
         "games": [
             {
@@ -41,7 +45,10 @@ def edition_record(edition: Edition, game: str | None = None) -> dict:
             for g in edition.games
             if game is None or g.id == game
         ],
-        "passages": [passage_record(p) for p in passages],
+        "passages": [
+            passage_record(p) | {"modern": modern[p.id].to_json(), "english": english_record(english[p.id])}
+            for p in passages
+        ],
         "notes": [
             {
                 "number": n.number,

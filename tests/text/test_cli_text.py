@@ -25,6 +25,11 @@ def test_json_holds_every_passage_in_book_order(capsys, edition):
     fixed = next(p for p in record["passages"] if p["id"] == "calculation.game.4")
     assert {"sic": "неболыпой", "corr": "небольшой", "kind": "misread"}.items() <= fixed["corrections"][0].items()
     assert [g["id"] for g in record["games"]][0] == "sultan" and len(record["games"]) == 11
+    assert first["modern"]["text"].endswith("как на рисунке.")
+    last = first["modern"]["changes"][-1]
+    assert (last["original"], last["regularised"], last["rules"]) == ("рисункѣ", "рисунке", ["yat"])
+    assert first["english"]["text"].startswith("Eight kings")
+    assert all(p["english"]["text"] and p["modern"]["text"] for p in record["passages"])
     assert {n["number"] for n in record["notes"]} == set(range(1, 21))
 
 
