@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import nodes as edition_nodes
+from .cite import CitationPanel
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -45,6 +46,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "game", GameSummary)
     app.add_directive_to_domain("ed", "notes", NotesList)
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
+    app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.connect("builder-inited", _add_static_path)
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
