@@ -2,7 +2,9 @@
 
 Run as pytest-benchmark::
 
-    python -m pytest benchmarks/bench_engine.py --benchmark-enable -p no:randomly
+    python -m pytest benchmarks/bench_engine.py -o addopts=""
+
+(the project's default options skip benchmarks)
 
 or as a script printing the table quoted in docs/spec-language.md::
 

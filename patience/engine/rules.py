@@ -13,7 +13,7 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import schema
-from patience.engine.cards import KING
+from patience.engine.cards import KING, RANK_NAMES
 
 STOCK = 0
 
@@ -85,16 +85,17 @@ def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -
     same thing: a value above 13 stands for the rank 13 lower.
     """
     sign = 1 if clause.direction == "up" else -1
+    base, last = RANK_NAMES[base_rank - 1], RANK_NAMES[clause.last - 1]
     ranks = [base_rank]
     while ranks[-1] != clause.last:
         value = ranks[-1] + sign * step
         if not 1 <= value <= KING:
             if not clause.wrap:
-                raise ValueError(f"counting by {step} from {base_rank} never reaches {clause.last} without wrapping")
+                raise ValueError(f"counting by {step} from {base} never reaches {last} without wrapping")
             value = (value - 1) % KING + 1
         ranks.append(value)
         if len(ranks) > KING:
-            raise ValueError(f"counting by {step} from {base_rank} never reaches {clause.last}")
+            raise ValueError(f"counting by {step} from {base} never reaches {last}")
     return tuple(ranks)
 
 

@@ -60,7 +60,9 @@ def _relocated(error: DataFileError, data, path: Path) -> DataFileError:
         kinds = set(CLAUSE_KINDS)
         cleaned = tuple(step for i, step in enumerate(location)
                         if not (step in kinds and i and isinstance(location[i - 1], int)))
-        return DataFileError(path, line_of(data, cleaned) or error.line, error.message)
+        dotted = ".".join(str(step) for step in location if isinstance(step, (str, int)))
+        plain = ".".join(str(step) for step in cleaned if isinstance(step, (str, int)))
+        return DataFileError(path, line_of(data, cleaned) or error.line, error.message.replace(dotted, plain, 1))
     return error
 
 
