@@ -192,19 +192,45 @@ def stays(game: Game, area: str, cards: list) -> ClaimResult:
     return ClaimResult(True, f"{area} unchanged through random playouts")
 
 
-def _moves_between(game: Game, source: str, target: str):
-    sources, targets = set(_piles(game, source, "")), set(_piles(game, target, ""))
+def _moves_between(game: Game, source: str, target: str, into_empty: bool):
+    sources = set(range(len(game.rules.pile_area))) if source == "any" else set(_piles(game, source, ""))
+    targets = set(_piles(game, target, ""))
     for state, moves in _playouts(game):
         for move in moves:
-            if move.kind == "move" and move.src in sources and move.dst in targets:
+            if (move.kind == "move" and move.src in sources and move.dst in targets
+                    and (not into_empty or not state.piles[move.dst])):
                 yield state, move
 
 
-def no_move_between(game: Game, **params) -> ClaimResult:
-    found = next(_moves_between(game, params["from"], params["to"]), None)
+def no_move_between(game: Game, into_empty: bool = False, **params) -> ClaimResult:
+    """No legal move from one area (or ``any``) to another (or into its empty piles)."""
+    found = next(_moves_between(game, params["from"], params["to"], into_empty), None)
+    where = f"empty piles of the {params['to']}" if into_empty else params["to"]
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
-    return ClaimResult(True, f"no move from {params['from']} to {params['to']} in random playouts")
+    return ClaimResult(True, f"no move from {params['from']} to {where} in random playouts")
+
+
+def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
+    """A pile of ``area`` is never found empty while any of ``sources`` has a card."""
+    piles = _piles(game, area, "")
+    donors = [p for name in sources for p in _piles(game, name, "")]
+    for state, _ in _playouts(game, length=1000):
+        if any(state.piles[d] for d in donors) and not all(state.piles[p] for p in piles):
+            return ClaimResult(False, f"an empty {area} pile while {sources} had cards")
+    return ClaimResult(True, f"the {area} is never left with a space while {sources} have cards")
+
+
+def marriage(game: Game, area: str, direction: str) -> ClaimResult:
+    """On a hand-built packet topped by 8♥: which of 7♥, 9♥, 7♣ the engine lets on it."""
+    from patience.engine.game import position as build
+
+    pile = _piles(game, area, "")[0]
+    state = build(game, {game.rules.pile_name(pile): ["8♥/1"]})
+    offered = {name: game.accepts(state, pile, card(rank, suit), "stock")
+               for name, rank, suit in (("7♥", 7, 2), ("9♥", 9, 2), ("7♣", 7, 0))}
+    wanted = {"down": {"7♥": True, "9♥": False, "7♣": False}, "up": {"7♥": False, "9♥": True, "7♣": False}}
+    return ClaimResult(offered == wanted[direction], f"on 8♥ the engine takes {[n for n, ok in offered.items() if ok]}")
 
 
 def passes(game: Game, total: int) -> ClaimResult:
@@ -245,12 +271,16 @@ def arrangement_first(game: Game, ranks: list) -> ClaimResult:
     return ClaimResult(first == [parse_rank(r) for r in ranks], f"first cards dealt: {first}")
 
 
-def foundation_suit(game: Game, area: str, follows: bool = False, distinct: bool = False) -> ClaimResult:
+def foundation_suit(game: Game, area: str, follows: bool | None = None, distinct: bool = False) -> ClaimResult:
     piles = _piles(game, area)
     first = piles[0]
     base = engine_foundation(game, first)[:2]
     state = _empty(game)
     state.piles[first] = base[:1]
+    if follows is False and not distinct:
+        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
+        holds = game.accepts(state, first, other_suit, "stock")
+        return ClaimResult(holds, f"on {card_name(base[0])} a {card_name(other_suit)} is {'taken' if holds else 'refused'}")
     if follows:
         other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
         holds = game.accepts(state, first, base[1], "stock") and not game.accepts(state, first, other_suit, "stock")
@@ -260,7 +290,7 @@ def foundation_suit(game: Game, area: str, follows: bool = False, distinct: bool
         other = card(rank_of(base[0]), (suit_of(base[0]) + 1) % 4, 1)
         holds = not game.accepts(state, piles[1], same, "stock") and game.accepts(state, piles[1], other, "stock")
         return ClaimResult(holds, "a second foundation of the same suit is refused" if holds else "suits may repeat")
-    raise ClaimError("foundation_suit needs follows: true or distinct: true")
+    raise ClaimError("foundation_suit needs follows: true or false, or distinct: true")
 
 
 def only_top(game: Game, area: str) -> ClaimResult:
@@ -349,13 +379,15 @@ def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
     return ClaimResult(used > 0, f"{area} played only once the pack was spent ({used} such moves seen)")
 
 
-def row_adds(game: Game, adds: dict) -> ClaimResult:
+def row_adds(game: Game, adds: dict, on_pass: int = 1) -> ClaimResult:
+    """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack."""
     state = game.deal(0)
+    state.passes = on_pass
     before = {name: sum(len(state.piles[p]) for p in _piles(game, name, "")) for name in adds}
     game.apply(state, DEAL_ROW)
     after = {name: sum(len(state.piles[p]) for p in _piles(game, name, "")) for name in adds}
     added = {name: after[name] - before[name] for name in adds}
-    return ClaimResult(added == {k: int(v) for k, v in adds.items()}, f"a row added {added}")
+    return ClaimResult(added == {k: int(v) for k, v in adds.items()}, f"a row in deal {on_pass} added {added}")
 
 
 CHECKS: dict[str, Callable[..., ClaimResult]] = {
@@ -378,4 +410,6 @@ CHECKS: dict[str, Callable[..., ClaimResult]] = {
     "unavailable_until_stock_empty": unavailable_until_stock_empty,
     "row_adds": row_adds,
     "cannot_reach": cannot_reach,
+    "never_empty_while": never_empty_while,
+    "marriage": marriage,
 }
