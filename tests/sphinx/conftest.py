@@ -2,7 +2,8 @@
 
 Each test root under ``roots/`` is a small site whose ``conf.py`` loads the
 ``edition`` extension; the data come from the repository's ``source_texts/``
-unless a test points ``edition_source_texts`` at a (broken) copy.
+unless a test points ``edition_source_texts`` at a (broken) copy (``source_copy``,
+from the top-level conftest, which also loads ``sphinx.testing.fixtures``).
 """
 
 from __future__ import annotations
@@ -15,21 +16,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "extensions"))
-sys.path.insert(0, str(Path(__file__).parent))  # helpers.py
-
 
 
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     return Path(__file__).parent / "roots"
-
-
-@pytest.fixture
-def source_copy(tmp_path) -> Path:
-    """A private copy of ``source_texts/`` that a test may break."""
-    copy = tmp_path / "source_texts"
-    shutil.copytree(REPO / "source_texts", copy)
-    return copy
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import warnings_of
+from .helpers import warnings_of
 
 from patience.text import load_edition
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from sphinx import addnodes
-from helpers import cells, page, pre_blocks, text_without, warnings_of
+from .helpers import cells, page, pre_blocks, text_without, warnings_of
 
 from patience import citation
 from patience.text import load_edition

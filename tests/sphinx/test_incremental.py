@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from helpers import page, warnings_of
+from .helpers import page, warnings_of
 
 
 def _written(app) -> set[str]:
