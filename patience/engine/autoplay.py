@@ -2,7 +2,9 @@
 
 It prefers moves to the foundations, then cards brought into play from the pack
 or talon, then marriages and spaces, then turning the pack, dealing and
-redealing; ties are broken by the deal's own PRNG (key ``"<deal>:autoplay"``),
+redealing. A card turned onto the talon goes, if it can, on a packet whose top
+card the foundations want later than this one, so that it buries nothing wanted
+sooner. Remaining ties are broken by the deal's own PRNG (key ``"<deal>:autoplay"``),
 so a game's autoplay is reproducible. It never returns to a position it has
 seen, which guarantees that it stops: won, blocked (no legal move), or out of
 new positions.
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from patience.engine import rng
+from patience.engine.cards import rank_of, suit_of
 from patience.engine.game import Game
 from patience.engine.state import Move, State
 
@@ -38,6 +41,30 @@ def _priority(game: Game, move: Move) -> int:
     return 2
 
 
+def need(game: Game, state: State, card: int) -> int:
+    """How many cards some foundation still needs before it can take ``card`` (99: none)."""
+    best = 99
+    for pile, rule in game.rules.foundation.items():
+        cards = state.piles[pile]
+        if cards and rule.suit == "follow" and suit_of(cards[0]) != suit_of(card):
+            continue
+        remaining = rule.sequence[len(cards):]
+        if rank_of(card) in remaining:
+            best = min(best, remaining.index(rank_of(card)))
+    return best
+
+
+def _talon_cost(game: Game, state: State, move: Move) -> int:
+    """Lay a card on a packet whose top is wanted later (it will not bury it), else a space."""
+    if move.kind != "move" or game.rules.role(move.dst) != "talon":
+        return 0
+    pile = state.piles[move.dst]
+    if not pile:
+        return 50
+    gap = need(game, state, pile[-1]) - need(game, state, move.card)
+    return gap if gap >= 0 else 100 - gap
+
+
 def autoplay(game: Game, state: State, max_moves: int = 20000) -> Playout:
     """Play ``state`` on to its end; ``state`` is left at the final position."""
     generator = rng.SplitMix64(rng.seed(f"{state.key}:autoplay"))
@@ -49,7 +76,8 @@ def autoplay(game: Game, state: State, max_moves: int = 20000) -> Playout:
         moves = game.legal_moves(state)
         if not moves:
             return Playout(played, "blocked")
-        ranked = sorted(moves, key=lambda m: (_priority(game, m), generator.below(1 << 16)))
+        ranked = sorted(moves, key=lambda m: (_priority(game, m), _talon_cost(game, state, m),
+                                              generator.below(1 << 16)))
         for move in ranked:
             game.apply(state, move)
             snapshot = state.snapshot()

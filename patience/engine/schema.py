@@ -111,9 +111,10 @@ class TakeOut(Provenance):
 class Plate(Strict):
     """How the piles of an area sit on the (lost) plate: for redrawing it."""
 
-    shape: Literal["row", "rows", "sides", "beside"]
+    shape: Literal["row", "rows", "sides", "beside", "ring"]
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
+    place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"
 
 
 class Area(Provenance):
@@ -148,6 +149,7 @@ class Foundations(Provenance):
     last: Rank
     suit: Literal["follow", "any"]
     distinct_suits: bool = False
+    plate: Plate | None = None
 
     @field_validator("last")
     @classmethod
@@ -156,6 +158,8 @@ class Foundations(Provenance):
 
     @model_validator(mode="after")
     def _consistent(self):
+        if self.plate and self.plate.groups * self.plate.per_group != self.piles:
+            raise ValueError(f"the plate shows {self.plate.groups}×{self.plate.per_group} piles, not {self.piles}")
         if sum(pattern.count for pattern in self.base) != self.piles:
             raise ValueError(f"the base cards count {sum(p.count for p in self.base)}, not {self.piles} piles")
         steps = self.step if isinstance(self.step, list) else [self.step]
