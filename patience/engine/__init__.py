@@ -15,6 +15,8 @@ spec (``patience/specs/<game>.yaml``) says.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.engine.specs import GameEntry, find, games, load_rules
@@ -23,10 +25,12 @@ from patience.engine.state import IllegalMove, Move, State
 __all__ = ["Game", "GameEntry", "IllegalMove", "Move", "State", "games", "load_game"]
 
 
+@lru_cache(maxsize=None)
 def load_game(game_id: str) -> Game:
     """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
 
     Raises ``KeyError`` for an unknown id and ``DataFileError`` for a broken spec.
+    A game holds no play state, so one object per id is shared.
     """
     rules = load_rules(game_id)
     game = Game(rules)

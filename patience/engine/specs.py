@@ -144,6 +144,9 @@ def rules_from_file(path: Path | str, variant: str | None = None):
 def load_rules(game_id: str):
     spec, lines, path = find(game_id)
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    if variant is not None and variant not in {v.id for v in spec.variants}:
+        known = ", ".join(entry.id for entry in games())
+        raise KeyError(f"no game {game_id!r}; known games: {known}")
     try:
         clauses = clauses_of(spec, variant)
     except KeyError as error:

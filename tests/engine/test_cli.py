@@ -42,6 +42,7 @@ def test_deal_json_is_the_state(capsys):
 @pytest.mark.parametrize("argv, message", [
     (("deal", "patience", "1"), "no game 'patience'"),
     (("deal", "sultan", "-1"), "0 or more"),
+    (("play", "napoleon:thirteen", "1"), "no game 'napoleon:thirteen'"),
 ])
 def test_user_mistakes_are_one_line_errors(capsys, argv, message):
     status, _, err = run(capsys, *argv)

@@ -32,6 +32,18 @@ def test_every_cited_passage_exists_and_belongs_to_the_game_or_its_notes(spec, e
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_every_rule_paragraph_and_note_of_the_game_is_formalized(spec):
+    """Nothing the game's text says is left out silently: each rule, paragraph and
+    note of the game is cited by some clause or claim (headings and captions aside)."""
+    edition = load_edition()
+    game = next(g for g in edition.games if g.id == spec.game)
+    said = {p for p in game.passage_ids if edition.passage(p).kind in ("rule", "paragraph")}
+    said |= {note.passage_id for note in edition.notes.values() if spec.game in note.games and note.passage_id}
+    covered = {passage for entry in cited(spec) for passage in entry.passages}
+    assert sorted(said - covered) == []
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_quotations_occur_verbatim_in_the_cited_reading_text(spec, reading):
     assert quotation_problems(spec, reading) == []
 
