@@ -52,4 +52,4 @@ def setup(app):
     app.connect("env-get-updated", _referrers)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -36,7 +36,7 @@ class Entry(NamedTuple):
     title: str
     fingerprint: str
     order: int = 0  # book order, for passages and ranges
-    group: str = ""  # a passage's game, for the index
+    group: str = ""  # the game whose page shows a passage (or "notes"), for the index
 
 
 def fingerprint(*parts: object) -> str:
@@ -77,7 +77,7 @@ class PassageIndex(Index):
             ((name, e) for (kind, name), e in domain.objects.items() if kind == "passage"), key=lambda item: item[1].order
         )
         for name, entry in passages:
-            group = games[entry.group].title if entry.group in games else "Notes and page furniture"
+            group = games[entry.group].title if entry.group in games else "Notes"
             groups.setdefault(group, []).append(
                 IndexEntry(name, 0, entry.docname, entry.anchor, "", "", entry.title)
             )

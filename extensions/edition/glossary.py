@@ -54,7 +54,7 @@ class GlossaryList(SphinxDirective):
             line = make("p", nodes.Text("Games: "), classes=["ed-term-games"])
             for index, game in enumerate(term.games):
                 line += nodes.Text(", " if index else "")
-                line += xref(self, "game", game, nodes.inline("", game))
+                line += xref(self, "game", game, nodes.inline("", game), explicit=False)
             body += line
         places = make("p", nodes.Text(f"Occurs in {len(term.passage_ids)} passage{'s' if len(term.passage_ids) > 1 else ''}: "),
                       classes=["ed-term-occurrences"])

@@ -13,7 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 from .domain import Entry, fingerprint
 from .games import passage_ref
 from .nodes import make
-from .parallel import reading_nodes, unavailable
+from .parallel import reading_nodes, unavailable, xref
 from .source import edition_for
 
 
@@ -39,7 +39,7 @@ class NotesList(SphinxDirective):
         item = make("div", classes=["ed-note"] + (["ed-inferred"] if note.inferred else []), ids=[anchor])
         item += make("p", make("strong", nodes.Text(f"Note {note.number}")), classes=["ed-note-head"])
         if text is not None:
-            item += make("p", *reading_nodes(self, text), classes=["ed-note-text", "language-ru-petr1708"])
+            item += make("p", *reading_nodes(self, text, scope="list-"), classes=["ed-note-text", "language-ru-petr1708"])
             item += make("p", nodes.Text("Text: passage "), passage_ref(text.id, self), classes=["ed-note-source"])
         else:
             item += make("p", nodes.Text("The text of this note is not in the fragments."), classes=["ed-note-lost"])
@@ -55,6 +55,14 @@ class NotesList(SphinxDirective):
                 line += make("span", nodes.Text("↩ "), aria_hidden="true")
                 line += passage_ref(passage_id, self)
             return line
-        games = ", ".join(note.games) if note.games else "none of the surviving games can be named"
-        return make("p", make("strong", nodes.Text("Attachment inferred")),
-                    nodes.Text(f" (no marker survives; games: {games}). {note.reason}"), classes=["ed-inferred-note"])
+        line = make("p", make("strong", nodes.Text("Attachment inferred")), nodes.Text(" (no marker survives; "),
+                    classes=["ed-inferred-note"])
+        if note.games:
+            line += nodes.Text("the book's order places it in ")
+            for index, game in enumerate(note.games):
+                line += nodes.Text(" or " if index else "")
+                line += xref(self, "game", game, nodes.inline("", game), explicit=False)
+        else:
+            line += nodes.Text("none of the surviving games can be named")
+        line += nodes.Text(f"). {note.reason}")
+        return line

@@ -72,7 +72,7 @@ class ParallelText(SphinxDirective):
             "passage",
             passage.id,
             Entry(self.env.docname, passage.id, passage.reading[:60], fingerprint(passage.ocr, passage.reading), order,
-                  passage.game or ""),
+                  citation.home(edition, passage)),
             self.get_location(),
         )
         classes = ["ed-row", f"ed-kind-{passage.kind}"]
@@ -86,16 +86,19 @@ class ParallelText(SphinxDirective):
             row += layer_cell(self, layer, passage)
         return row
 
-def reading_nodes(directive, passage, terms=None):
-    """The reading text with corrections marked, note markers and glossary terms linked."""
+def reading_nodes(directive, passage, terms=None, scope=""):
+    """The reading text with corrections marked, note markers and glossary terms linked.
+
+    ``scope`` prefixes the ids this writes, for a second rendering on the same page.
+    """
     result = []
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
             result.extend(term_links(directive, piece.text, terms or {}))
         elif piece.kind == "correction":
-            result.extend(correction_mark(passage, index, piece))
+            result.extend(correction_mark(passage, index, piece, scope))
         else:
-            result.append(note_marker(directive, passage, piece))
+            result.append(note_marker(directive, passage, piece, scope))
     return result
 
 
@@ -115,23 +118,23 @@ def term_links(directive, text, terms):
     return result
 
 
-def xref(directive, objtype, target, content, soft=False):
+def xref(directive, objtype, target, content, soft=False, explicit=True):
     """A recorded reference to an object of the domain, resolved when the page is written.
 
     A ``soft`` reference that finds nothing is left as plain text without a warning.
     """
     env = directive.env
     env.domains["ed"].note_reference(env.docname, objtype, target)
-    ref = addnodes.pending_xref("", content, refdomain="ed", reftype=objtype, reftarget=target, refexplicit=True,
+    ref = addnodes.pending_xref("", content, refdomain="ed", reftype=objtype, reftarget=target, refexplicit=explicit,
                                 refdoc=env.docname, ed_soft=soft)
     ref.source, ref.line = directive.get_source_info()
     return nodes.inline("", "", ref)  # a reference must sit in a text element
 
 
-def note_marker(directive, passage, piece):
+def note_marker(directive, passage, piece, scope=""):
     number = str(piece.source.number)
     link = xref(directive, "note", number, nodes.inline("", piece.text))
-    return make("sup", link, classes=["ed-noteref"], ids=[f"noteref-{number}-{passage.id}"])
+    return make("sup", link, classes=["ed-noteref"], ids=[f"{scope}noteref-{number}-{passage.id}"])
 
 
 def unavailable(message: str):
@@ -165,9 +168,9 @@ def witness_nodes(passage):
     return result
 
 
-def correction_mark(passage, index, piece):
+def correction_mark(passage, index, piece, scope=""):
     correction = piece.source
-    tip_id = f"{passage.id}.c{index}"
+    tip_id = f"{scope}{passage.id}.c{index}"
     kind = KIND_LABELS.get(correction.kind, correction.kind)
     explanation = f"OCR: «{correction.sic}» — {kind}." + (f" {correction.note}" if correction.note else "")
     mark = make(

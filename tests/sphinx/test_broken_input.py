@@ -20,6 +20,7 @@ EXPECTED = [
     ("broken.md", 13, "no game 'whist' in the edition [edition.dangling]"),
     ("broken.md", 16, ":from: 'sultan.end.77' is not a passage of this page [edition.argument]"),
     ("broken.md", 21, "'ed:parallel': Unknown option key: 'colour' (allowed: ['from', 'to']) [myst.directive_option]"),
+    ("broken.md", 27, "game 'sympathie' is already declared in broken [edition.duplicate]"),
 ]
 
 
