@@ -211,6 +211,21 @@ def no_move_between(game: Game, into_empty: bool = False, **params) -> ClaimResu
     return ClaimResult(True, f"no move from {params['from']} to {where} in random playouts")
 
 
+def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
+    """A card from the pack may go to the talon only when no foundation and no packet
+    (by marriage) takes it; shown along random playouts, and that such cases occur."""
+    talons, seen = set(_piles(game, area, "")), 0
+    for state, moves in _playouts(game):
+        playable = {m.card for m in moves if m.kind == "move" and m.src == 0 and m.dst not in talons
+                    and (game.rules.role(m.dst) == "foundation" or state.piles[m.dst])}
+        for move in moves:
+            if move.kind == "move" and move.src == 0 and move.dst in talons:
+                if move.card in playable:
+                    return ClaimResult(False, f"legal although the card plays elsewhere: {game.describe(move)}")
+        seen += bool(playable)
+    return ClaimResult(seen > 0, f"a playable card from the pack never had the talon offered ({seen} positions)")
+
+
 def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
     """A pile of ``area`` is never found empty while any of ``sources`` has a card."""
     piles = _piles(game, area, "")
@@ -412,4 +427,5 @@ CHECKS: dict[str, Callable[..., ClaimResult]] = {
     "cannot_reach": cannot_reach,
     "never_empty_while": never_empty_while,
     "marriage": marriage,
+    "talon_takes_only_unplayable": talon_takes_only_unplayable,
 }

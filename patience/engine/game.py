@@ -109,12 +109,26 @@ class Game:
         if area.role == "foundation":
             return self._foundation_accepts(state, pile, card)
         if area.role == "talon":
-            return True
+            return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
             return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards[-1])
+
+    def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
+        """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
+        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
+        for flow_source, _, _, _, targets in self._flows:
+            if flow_source != source_area:
+                continue
+            for pile in targets:
+                role = self.rules.role(pile)
+                if role == "talon" or (role != "foundation" and not state.piles[pile]):
+                    continue
+                if self.accepts(state, pile, card, source_area):
+                    return True
+        return False
 
     def _foundation_accepts(self, state: State, pile: int, card: int) -> bool:
         rule = self.rules.foundation[pile]

@@ -29,6 +29,7 @@ class Area:
     face: str = "up"
     available: str = "top"
     available_when: str = "always"
+    takes: str = "any"
     clause: schema.Provenance | None = None
 
 
@@ -132,7 +133,7 @@ def _add(rules: Rules, clause) -> None:
         rules.take_out.extend(clause.cards)
     elif kind == "area":
         area = Area(clause.name, clause.role, clause.label_ru, range(0), clause.face,
-                    clause.available, clause.available_when, clause)
+                    clause.available, clause.available_when, clause.takes, clause)
         _new_area(rules, area, clause.piles)
     elif kind == "foundations":
         _add_foundations(rules, clause)

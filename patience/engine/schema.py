@@ -127,10 +127,13 @@ class Area(Provenance):
     available: Literal["top", "any"] = "top"
     available_when: Literal["always", "stock_empty"] = "always"
     holds: list[CardPattern] = []
+    takes: Literal["any", "unplayable"] = "any"
     plate: Plate | None = None
 
     @model_validator(mode="after")
     def _plate_fits(self):
+        if self.takes != "any" and self.role != "talon":
+            raise ValueError("only a talon has 'takes'")
         if self.plate and self.plate.groups * self.plate.per_group != self.piles:
             raise ValueError(f"the plate shows {self.plate.groups}×{self.plate.per_group} piles, not {self.piles}")
         return self

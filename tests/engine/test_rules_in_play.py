@@ -44,23 +44,27 @@ def test_sultan_kings_take_the_ace_and_the_heart_ace_takes_the_two():
     assert not any(n.startswith("A♣ divan 1 → king foundation 1") for n in legal)  # suit is followed
 
 
+def turn_the_pack(game, state):
+    """Turn every card of the pack: onto the talon when allowed, else where it must go."""
+    while state.piles[0]:
+        moves = [m for m in game.legal_moves(state) if m.src == 0]
+        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+
+
 def test_sultan_redeals_the_shuffled_talon_once_and_undo_restores_it():
     game = load_game("sultan")
     state = game.deal(5)
-    while state.piles[0]:
-        game.apply(state, next(m for m in game.legal_moves(state) if game.rules.role(m.dst) == "talon"))
+    turn_the_pack(game, state)
     talon = list(state.piles[game.rules.areas["talon"].piles[0]])
     assert REDEAL in game.legal_moves(state)
     before = state.snapshot()
     game.apply(state, REDEAL)
     assert state.passes == 2 and sorted(state.piles[0]) == sorted(talon) and state.piles[0] != talon[::-1]
     again = game.deal(5)
-    while again.piles[0]:
-        game.apply(again, next(m for m in game.legal_moves(again) if game.rules.role(m.dst) == "talon"))
+    turn_the_pack(game, again)
     game.apply(again, REDEAL)
     assert again.piles[0] == state.piles[0]  # the redeal shuffle is part of the numbered deal
-    while state.piles[0]:
-        game.apply(state, next(m for m in game.legal_moves(state) if game.rules.role(m.dst) == "talon"))
+    turn_the_pack(game, state)
     assert REDEAL not in game.legal_moves(state)  # only one redeal
     while state.history and state.passes == 2:
         game.undo(state)
@@ -154,3 +158,17 @@ def test_won_and_blocked():
     state.piles[talon[0]] = sorted(rest, key=lambda c: c % 13)  # kings on top: nothing plays
     assert game.is_blocked(state) and not game.is_won(state)
     assert parse_card("K♠/1") in state.cards()
+
+
+def test_a_card_from_the_pack_that_fits_is_played_not_laid_on_the_talon():
+    game = load_game("calculation")
+    state = position(game, {"foundation 1": ["A♠/1"], "foundation 2": ["2♣/1"], "foundation 3": ["3♣/1"],
+                            "foundation 4": ["4♣/1"]})
+    two = parse_card("2♥/1")
+    state.piles[0].remove(two)
+    state.piles[0].append(two)  # the 2♥ is turned next
+    assert notations(game, state) == {"2♥ stock → foundation 1"}
+    seven = parse_card("7♥/1")
+    state.piles[0].remove(seven)
+    state.piles[0].append(seven)
+    assert notations(game, state) == {"7♥ stock → talon 1"}  # fits nowhere: any packet (the first empty)
