@@ -1,0 +1,121 @@
+"""Suggested citations: what they say, in which formats, for passages and ranges."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from patience import citation
+from patience.cli import main
+from patience.text import load_edition
+
+EDITION = load_edition()
+IDS = [p.id for p in EDITION.passages]
+
+
+def test_urn_names_the_passage_in_the_documented_namespace():
+    cite = citation.citation(EDITION, "sultan.end.2")
+    assert cite.urn == "urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.2"
+    assert cite.url == "docs/games/sultan.html#sultan.end.2"
+    assert citation.citation(EDITION, "sultan.end.2", "https://example.org/ed/").url == (
+        "https://example.org/ed/docs/games/sultan.html#sultan.end.2"
+    )
+
+
+@given(st.integers(0, len(IDS) - 1), st.integers(0, len(IDS) - 1))
+def test_a_range_is_every_passage_between_its_ends_in_book_order(i, j):
+    first, last = sorted((i, j))
+    reference = f"{IDS[first]}-{IDS[last]}"
+    passages = citation.resolve(EDITION, reference)
+    assert [p.id for p in passages] == IDS[first : last + 1]
+    cite = citation.citation(EDITION, reference)
+    assert cite.label == (IDS[first] if first == last else reference)
+    assert cite.urn.endswith(":" + cite.label)
+    if first != last:
+        with pytest.raises(citation.CitationError, match="runs backwards"):
+            citation.resolve(EDITION, f"{IDS[last]}-{IDS[first]}")
+
+
+@pytest.mark.parametrize("reference", ["sultan.end.99", "sultan.end.1-nowhere", "a-b-c", "sultan.end.1-", ""])
+def test_a_reference_to_nothing_is_an_error(reference):
+    with pytest.raises(citation.CitationError):
+        citation.resolve(EDITION, reference)
+
+
+def test_a_corrected_passage_says_so_and_an_uncorrected_one_does_not():
+    corrected = next(p for p in EDITION.passages if len(p.corrections) == 1)
+    plain = next(p for p in EDITION.passages if not p.corrections and not p.remarks)
+    kind = citation.KIND_NAMES[corrected.corrections[0].kind]
+    assert f"corrected by the editors (1 correction: {kind})" in citation.citation(EDITION, corrected.id).status
+    assert "corrected" not in citation.citation(EDITION, plain.id).status
+    assert "OCR witness" in citation.citation(EDITION, plain.id).status
+
+
+def test_an_uncertain_reading_is_called_uncertain_or_conjectural():
+    doubtful = [p for p in EDITION.passages if any(r.kind == "uncertain" for r in p.remarks)]
+    assert doubtful
+    for passage in doubtful:
+        status = citation.citation(EDITION, passage.id).status
+        assert "uncertain or conjectural" in status
+        for remark in passage.remarks:
+            if remark.kind == "uncertain":
+                assert remark.text in status
+
+
+def test_a_range_counts_the_corrections_of_all_its_passages():
+    passages = citation.resolve(EDITION, "napoleon.rules.1-napoleon.game.2")
+    total = sum(len(p.corrections) for p in passages)
+    assert total > 1
+    assert f"({total} corrections:" in citation.citation(EDITION, "napoleon.rules.1-napoleon.game.2").status
+
+
+def test_nothing_unknown_is_invented():
+    cite = citation.citation(EDITION, "sultan.end.2")
+    bibtex = citation.as_bibtex(cite)
+    for field in ("year", "publisher", "translator", "address"):
+        assert not re.search(rf"^\s*{field}\s*=", bibtex, flags=re.M)
+    item = json.loads(citation.as_csl_json(cite))[0]
+    assert not {"issued", "publisher", "translator"} & set(item)
+    for text in (citation.as_text(cite), bibtex, citation.as_ris(cite)):
+        assert "Translator, publisher and year of the Russian edition unknown." in text
+
+
+def test_each_format_is_well_formed():
+    cite = citation.citation(EDITION, "notes.19", "https://example.org/")
+    bibtex = citation.as_bibtex(cite)
+    assert bibtex.startswith(f"@inbook{{{cite.key},\n") and bibtex.endswith("\n}")
+    assert bibtex.count("{") == bibtex.count("}")
+    item = json.loads(citation.as_csl_json(cite))[0]
+    assert item["URL"] == "https://example.org/docs/games/constitution.html#notes.19"
+    assert item["author"] == [{"family": "Cadogan", "given": "Adelaide"}]
+    ris = citation.as_ris(cite).splitlines()
+    assert ris[0] == "TY  - CHAP" and ris[-1] == "ER  - "
+    assert all(re.match(r"^[A-Z][A-Z0-9]  - ", line) for line in ris)
+
+
+def test_every_passage_has_one_page_and_the_notes_section_its_own():
+    pages = {p.id: citation.page_of(EDITION, p) for p in EDITION.passages}
+    assert pages["notes.19"] == pages["page.19"] == "docs/games/constitution.html"
+    assert pages["notes.1"] == pages["notes.heading"] == "docs/notes.html"
+    for passage in EDITION.passages:
+        if passage.game:
+            assert pages[passage.id] == f"docs/games/{passage.game}.html"
+    shown = [p.id for where in [g.id for g in EDITION.games] + ["notes"] for p in citation.passages_at(EDITION, where)]
+    assert sorted(shown) == sorted(IDS)
+
+
+@pytest.mark.parametrize("fmt", citation.FORMATS)
+def test_the_command_prints_the_same_citation(fmt, capsys):
+    assert main(["cite", "sultan.end.1-sultan.end.3", "--format", fmt, "--base-url", "https://example.org"]) == 0
+    expected = citation.render(citation.citation(EDITION, "sultan.end.1-sultan.end.3", "https://example.org/"), fmt)
+    assert capsys.readouterr().out == expected + "\n"
+
+
+def test_the_command_reports_a_bad_reference_in_one_line(capsys):
+    assert main(["cite", "sultan.end.3-sultan.end.1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "patience: range 'sultan.end.3-sultan.end.1' runs backwards: sultan.end.1 comes before sultan.end.3 in the book\n"
