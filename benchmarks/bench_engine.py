@@ -40,15 +40,10 @@ def sample_positions(game, count=200):
             moves = game.legal_moves(state)
             if not moves:
                 break
-            positions.append(_detached(state))
+            positions.append(state.copy())
             game.apply(state, moves[generator.below(len(moves))])
         number += 1
     return positions[:count]
-
-
-def _detached(state):
-    from patience.engine.state import State
-    return State([list(p) for p in state.piles], state.key, state.passes)
 
 
 def steps(game, positions, generator):

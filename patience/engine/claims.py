@@ -9,13 +9,14 @@ whether the statement holds and a one-line account of what was seen.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
 from patience.engine import arrangement, rng
-from patience.engine.cards import card, card_name, parse_rank, parse_suit, rank_of, suit_of
+from patience.engine.autoplay import autoplay
+from patience.engine.cards import card, card_name, parse_card, parse_rank, rank_of, suit_of
 from patience.engine.game import DEAL_ROW, Game, matches
+from patience.engine.game import position as build
 from patience.engine.schema import CardPattern, Claim
 from patience.engine.state import State
 
@@ -238,8 +239,6 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
 
 def marriage(game: Game, area: str, direction: str) -> ClaimResult:
     """On a hand-built packet topped by 8♥: which of 7♥, 9♥, 7♣ the engine lets on it."""
-    from patience.engine.game import position as build
-
     pile = _piles(game, area, "")[0]
     state = build(game, {game.rules.pile_name(pile): ["8♥/1"]})
     offered = {name: game.accepts(state, pile, card(rank, suit), "stock")
@@ -249,7 +248,6 @@ def marriage(game: Game, area: str, direction: str) -> ClaimResult:
 
 
 def passes(game: Game, total: int) -> ClaimResult:
-    from patience.engine.autoplay import autoplay
     most = 0
     for number in range(8):
         state = game.deal(number)
@@ -357,9 +355,6 @@ def leaves_only_to(game: Game, area: str, rank: str, roles: list, packets: int) 
 def cannot_reach(game: Game, position: dict, goal: dict, depth: int) -> ClaimResult:
     """Holds if, from the given position, no sequence of at most ``depth`` legal moves
     plays ``goal['card']`` to a pile of role ``goal['role']``."""
-    from patience.engine.cards import parse_card
-    from patience.engine.game import position as build
-
     target, role = parse_card(goal["card"]), goal["role"]
     frontier, seen = [build(game, position)], set()
     for level in range(depth):
@@ -373,14 +368,10 @@ def cannot_reach(game: Game, position: dict, goal: dict, depth: int) -> ClaimRes
                     return ClaimResult(False, f"reached in {level + 1} moves: {line}")
                 if snapshot not in seen:
                     seen.add(snapshot)
-                    following.append(_copy(state))
+                    following.append(state.copy())
                 game.undo(state)
         frontier = following
     return ClaimResult(True, f"{goal['card']} cannot reach a {role} within {depth} moves")
-
-
-def _copy(state: State) -> State:
-    return State([list(p) for p in state.piles], state.key, state.passes, list(state.history))
 
 
 def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from patience.engine import rng
 from patience.engine.cards import (
-    card_name, full_deck, is_red, parse_suit, rank_of, suit_of,
+    card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
 from patience.engine.rules import STOCK, Rules
 from patience.engine.schema import CardPattern
@@ -331,8 +331,6 @@ def _builds_on(build, card: int, top: int) -> bool:
 def position(game: Game, piles: dict[str, list[str]], key: str = "position", passes: int = 1) -> State:
     """A state with the named piles holding the given cards (codes, bottom first);
     every other card of the packs goes to the stock, so no card is lost or doubled."""
-    from patience.engine.cards import parse_card
-
     names = {game.rules.pile_name(p): p for p in range(len(game.rules.pile_area))}
     state = State([[] for _ in game.rules.pile_area], key, passes)
     placed: set[int] = set()

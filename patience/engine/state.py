@@ -46,6 +46,10 @@ class State:
     def cards(self) -> list[int]:
         return [card for pile in self.piles for card in pile]
 
+    def copy(self) -> "State":
+        """An independent copy (its history too, so the copy can be undone as far back)."""
+        return State([list(pile) for pile in self.piles], self.key, self.passes, list(self.history))
+
 
 def transfer(state: State, ops: list, src: int, pos: int, dst: int) -> None:
     """Move the card at ``pos`` of ``src`` onto ``dst``, journalled."""
