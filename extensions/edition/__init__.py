@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import backlinks
 from . import nodes as edition_nodes
 from .cite import CitationPanel
 from .domain import EditionDomain
@@ -41,6 +42,7 @@ def _referrers(app, env):
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
     edition_nodes.register(app)
+    backlinks.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)
@@ -52,4 +54,4 @@ def setup(app):
     app.connect("env-get-updated", _referrers)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -114,8 +114,9 @@ class EditionDomain(Domain):
     initial_data = {
         "objects": {},  # (objtype, name) -> Entry
         "refs": {},  # docname -> {(objtype, name), ...} it refers to
+        "backlinks": {},  # docname -> {(target key, source key), ...}: a source here cites a target
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def objects(self) -> dict[tuple[str, str], Entry]:
@@ -140,11 +141,29 @@ class EditionDomain(Domain):
     def note_reference(self, docname: str, objtype: str, name: str) -> None:
         self.refs.setdefault(docname, set()).add((objtype, normalise(objtype, name)))
 
+    def note_backlink(self, docname: str, target: tuple[str, str], source: tuple[str, str]) -> None:
+        """``source`` (say a rule clause) cites ``target`` (say a passage): the target shows a link back."""
+        self.note_reference(docname, *target)
+        keys = ((target[0], normalise(*target)), (source[0], normalise(*source)))
+        self.data["backlinks"].setdefault(docname, set()).add(keys)
+
+    def backlinks_to(self, objtype: str, name: str) -> list[tuple[str, Entry]]:
+        """Objects that declared they cite ``(objtype, name)``, with their entries, sorted."""
+        target = (objtype, normalise(objtype, name))
+        found = {
+            source: self.objects[source]
+            for links in self.data["backlinks"].values()
+            for linked, source in links
+            if linked == target and source in self.objects
+        }
+        return sorted(found.items(), key=lambda item: (item[1].order, item[0]))
+
     def clear_doc(self, docname: str) -> None:
         for key, entry in list(self.objects.items()):
             if entry.docname == docname:
                 del self.objects[key]
         self.refs.pop(docname, None)
+        self.data["backlinks"].pop(docname, None)
 
     def merge_domaindata(self, docnames, otherdata) -> None:
         for key, entry in otherdata["objects"].items():
@@ -157,13 +176,22 @@ class EditionDomain(Domain):
                 continue
             self.objects[key] = entry
         for docname in docnames:
-            if docname in otherdata["refs"]:
-                self.refs[docname] = set(otherdata["refs"][docname])
+            for key in ("refs", "backlinks"):
+                if docname in otherdata[key]:
+                    self.data[key][docname] = set(otherdata[key][docname])
 
     # -- resolving -------------------------------------------------------
 
     def lookup(self, objtype: str, name: str) -> Entry | None:
         return self.objects.get((objtype, normalise(objtype, name)))
+
+    def check_consistency(self) -> None:
+        """Every back-link declared must point at an object that exists."""
+        for docname, links in sorted(self.data["backlinks"].items()):
+            for target, source in sorted(links):
+                if target not in self.objects:
+                    warn("dangling", f"{OBJECT_TYPES[source[0]]} {source[1]!r} cites {OBJECT_TYPES[target[0]]} "
+                         f"{target[1]!r}, which is not in the edition", (docname, None))
 
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
         if typ == "range":
@@ -212,10 +240,20 @@ class EditionDomain(Domain):
     # -- incremental builds ------------------------------------------------
 
     def snapshot(self) -> dict[tuple[str, str], str]:
-        return {key: fingerprint(*entry) for key, entry in self.objects.items()}
+        """A fingerprint of every object, and of the back-links each one shows."""
+        shown: dict[tuple[str, str], list] = {}
+        for links in self.data["backlinks"].values():
+            for target, source in links:
+                shown.setdefault(target, []).append((source, self.objects.get(source)))
+        return {
+            key: fingerprint(*entry, sorted(map(repr, shown.get(key, []))))
+            for key, entry in self.objects.items()
+        }
 
     def referrers_of_changes(self, before: dict[tuple[str, str], str]) -> set[str]:
-        """Documents that refer to an object added, removed or changed since ``before``."""
+        """Documents to rewrite: those referring to an object that changed since ``before``,
+        and those showing an object whose back-links changed."""
         after = self.snapshot()
         changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
-        return {docname for docname, keys in self.refs.items() if keys & changed}
+        referrers = {docname for docname, keys in self.refs.items() if keys & changed}
+        return referrers | {self.objects[key].docname for key in changed if key in self.objects}

@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from patience import citation
 
 from . import cite
+from .backlinks import placeholder
 from .domain import Entry, fingerprint
 from .layers import english_layer, glossary_for, modern_layer, term_words
 from .messages import warn
@@ -244,4 +245,5 @@ def gutter(edition, passage, env, config):
     side += make("a", nodes.Text(passage.id), classes=["ed-permalink"], href=f"#{passage.id}",
                  title=f"Permalink to passage {passage.id}")
     side += cite.panel(edition, passage.id, env, config)
+    side += placeholder("passage", passage.id)
     return side

@@ -136,3 +136,18 @@ def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
         where = "notes" if passage_id.startswith("notes.") and passage_id != "notes.19" else "games"
         assert f'href="{where}.html#{passage_id}"' in entry
     assert 'href="glossary.html#term-talon"' in page(app, "refs")
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_passages_link_back_to_the_clauses_that_cite_them(app):
+    app.build()
+    assert warnings_of(app) == []
+    games = page(app, "games")
+    for passage_id in ("sultan.end.1", "sultan.end.2"):
+        start = games.index(f'id="{passage_id}"')
+        row = games[start : games.index('class="ed-cell ed-witness"', start)]
+        assert "Cited by rule clause:" in row
+        assert 'href="clauses.html#clause-sultan.kings"' in row
+    start = games.index('id="sultan.plate"')
+    assert "Cited by" not in games[start : games.index('class="ed-cell ed-witness"', start)]
+    assert 'href="#clause-sultan.kings"' in page(app, "clauses")

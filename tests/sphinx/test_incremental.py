@@ -69,3 +69,34 @@ def test_changed_passage_text_rewrites_the_pages_that_cite_it(make_app, site_cop
     changed = _build(make_app, site, out, source_copy)
     assert "refs" in _written(changed)
     assert "накладываютъ-ся" in page(changed, "games")
+
+
+def test_a_clause_that_stops_citing_a_passage_loses_its_back_link(make_app, site_copy, source_copy, tmp_path):
+    site, out = site_copy("edition"), tmp_path / "out"
+    first = _build(make_app, site, out, source_copy)
+    assert games_row(first, "sultan.end.2").count("clause-sultan.kings") == 1
+    clauses = site / "clauses.md"
+    clauses.write_text(clauses.read_text(encoding="utf-8").replace(":cites: sultan.end.1 sultan.end.2", ":cites: sultan.end.1"),
+                       encoding="utf-8")
+    _touch_later(clauses)
+    second = _build(make_app, site, out, source_copy)
+    assert "games" in _written(second)
+    assert "clause-sultan.kings" not in games_row(second, "sultan.end.2")
+    assert games_row(second, "sultan.end.1").count("clause-sultan.kings") == 1
+
+
+def test_a_clause_citing_a_missing_passage_is_a_dangling_warning(make_app, site_copy, source_copy, tmp_path):
+    site = site_copy("edition")
+    clauses = site / "clauses.md"
+    clauses.write_text(clauses.read_text(encoding="utf-8").replace("sultan.end.2", "sultan.end.42"), encoding="utf-8")
+    app = _build(make_app, site, tmp_path / "out", source_copy)
+    assert warnings_of(app) == [
+        f"{site / 'clauses.md'}: WARNING: rule clause 'sultan.kings' cites passage 'sultan.end.42', "
+        "which is not in the edition [edition.dangling]"
+    ]
+
+
+def games_row(app, passage_id):
+    games = page(app, "games")
+    start = games.index(f'id="{passage_id}"')
+    return games[start : games.index('class="ed-cell ed-witness"', start)]
