@@ -32,6 +32,13 @@ class GameEntry:
     path: Path
 
 
+def digest(game_id: str) -> str:
+    """SHA-256 of the game's spec file: a cache key for anything computed from the spec."""
+    import hashlib
+
+    return hashlib.sha256(find(game_id)[2].read_bytes()).hexdigest()
+
+
 def spec_paths() -> list[Path]:
     return sorted(SPEC_DIR.glob("*.yaml"))
 
