@@ -176,6 +176,36 @@ def bases(game: Game, cards: list) -> ClaimResult:
     return ClaimResult(True, "deals 0–4 have exactly these foundation cards")
 
 
+def out_of_pack(game: Game, cards: list) -> ClaimResult:
+    """The cards laid out before play (foundation bases and cards set aside), deals 0–4."""
+    placed_roles = [p for p in range(len(game.rules.pile_area)) if game.rules.role(p) in ("foundation", "aside")]
+    for number in range(5):
+        state = game.deal(number)
+        found = [c for p in placed_roles for c in state.piles[p]]
+        if not _fits(found, _patterns(cards)):
+            return ClaimResult(False, f"deal {number}: taken out {[card_name(c) for c in found]}")
+    return ClaimResult(True, "deals 0–4 take out exactly these cards")
+
+
+def piles(game: Game, area: str, count: int) -> ClaimResult:
+    found = len(_piles(game, area, ""))
+    return ClaimResult(found == count, f"the {area} has {found} piles")
+
+
+def redeal_shuffled(game: Game) -> ClaimResult:
+    """Turn the pack (onto the talon where allowed) until a redeal is legal; the new
+    stock must hold the gathered cards, not in the order they were gathered."""
+    state = game.deal(0)
+    while state.piles[0]:
+        moves = [m for m in game.legal_moves(state) if m.src == 0]
+        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+    gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
+    game.apply(state, game.legal_moves(state)[-1])
+    new_stock = state.piles[0][::-1]
+    holds = sorted(new_stock) == sorted(gathered) and new_stock != gathered and len(gathered) > 2
+    return ClaimResult(holds, f"{len(gathered)} cards gathered; the new stock is {'shuffled' if holds else 'not shuffled'}")
+
+
 def layout(game: Game, area: str, piles: int, cards_each: int) -> ClaimResult:
     for number in range(5):
         sizes = [len(game.deal(number).piles[p]) for p in _piles(game, area)]
@@ -418,5 +448,8 @@ CHECKS: dict[str, Callable[..., ClaimResult]] = {
     "cannot_reach": cannot_reach,
     "never_empty_while": never_empty_while,
     "marriage": marriage,
+    "out_of_pack": out_of_pack,
+    "piles": piles,
+    "redeal_shuffled": redeal_shuffled,
     "talon_takes_only_unplayable": talon_takes_only_unplayable,
 }
