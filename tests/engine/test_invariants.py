@@ -96,3 +96,20 @@ def test_is_legal_agrees_with_the_list_of_legal_moves(game_id, number, picks):
         assert all(game.is_legal(state, move) for move in moves)
         assert not any(game.is_legal(state, move) for move in illegal_moves(game, state))
         game.apply(state, moves[pick % len(moves)])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_autoplayer_plays_legally_to_an_end(game_id):
+    from patience.engine.autoplay import autoplay
+
+    game = load_game(game_id)
+    for number in range(6):
+        state = game.deal(number)
+        playout = autoplay(game, state)
+        replay = game.deal(number)
+        for move in playout.moves:
+            game.apply(replay, move)  # raises IllegalMove if the player cheated
+        assert replay.snapshot() == state.snapshot()
+        assert playout.outcome in ("won", "blocked", "no new position")
+        assert (playout.outcome == "won") == game.is_won(state)
+        assert (playout.outcome == "blocked") == game.is_blocked(state)
