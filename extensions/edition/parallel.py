@@ -51,7 +51,9 @@ class ParallelText(SphinxDirective):
         source = source_dir(self.env)
         layers = [modern_layer(edition, source, self.get_location()), english_layer(edition, source, self.get_location())]
         self.glossary = glossary_for(edition, source, self.get_location())
-        view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden")
+        title = "the notes section" if where == "notes" else edition.game(where).title_en
+        view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden", role="table",
+                    aria_label=f"Parallel text of {title}")
         view += header(layers)
         for passage in passages:
             view += self.row(edition, passage, layers)
@@ -81,7 +83,7 @@ class ParallelText(SphinxDirective):
             classes.append("ed-corrected")
         row = make("div", classes=classes, ids=[passage.id], role="row")
         row += gutter(edition, passage, self.env, self.config)
-        row += cell("witness", "Witness (OCR)", "language-ru-petr1708", witness_nodes(passage))
+        row += cell("witness", "Witness (OCR)", "language-ru-petr1708", witness_nodes(passage), provenance(passage))
         row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage, term_words(self.glossary, passage.id)), remarks(passage))
         for layer in layers:
             row += layer_cell(self, layer, passage)
@@ -167,6 +169,16 @@ def witness_nodes(passage):
         else:
             result.append(make("span", nodes.Text(piece.text), classes=["ed-sic"]))
     return result
+
+
+def provenance(passage):
+    """Where the witness text stands: fragment and character offsets, and variants between witnesses."""
+    where = "; ".join(f"fragment {span.fragment}, characters {span.start}–{span.end}" for span in passage.spans)
+    extra = [make("p", nodes.Text(where), classes=["ed-provenance", "no-search", "language-en"])]
+    for variant in passage.variants:
+        text = f"Variant: {variant.primary} | {variant.secondary}" + (f" ({variant.note})" if variant.note else "")
+        extra.append(make("p", nodes.Text(text), classes=["ed-variant", "language-en"]))
+    return extra
 
 
 def correction_mark(passage, index, piece, scope=""):

@@ -124,3 +124,21 @@ def test_phone_width_stacks_the_layers_in_reading_order(browser, site_url):
         assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     finally:
         context.close()
+
+
+def test_a_glossary_term_in_the_text_leads_to_its_entry(page, site_url):
+    page.goto(f"{site_url}docs/games/sultan.html")
+    term = row(page, "sultan.end.2").locator(".ed-reading a:has(.ed-term)", has_text="диванъ").first
+    term.click()
+    page.wait_for_url("**/docs/glossary.html#term-divan")
+    entry = page.locator('[id="term-divan"]')
+    assert entry.is_visible()
+    assert "диванъ" in entry.inner_text()
+
+
+def test_a_range_citation_covers_the_range(page, site_url):
+    page.goto(f"{site_url}docs/how-to-cite.html")
+    panel = page.locator("details.ed-cite[open]").first
+    assert panel.locator(".ed-cite-urn").inner_text() == "urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.1-sultan.end.3"
+    cite = citation.citation(EDITION, "sultan.end.1-sultan.end.3", site_url)
+    assert panel.locator('pre[data-format="ris"]').inner_text() == citation.render(cite, "ris")
