@@ -206,6 +206,17 @@ def redeal_shuffled(game: Game) -> ClaimResult:
     return ClaimResult(holds, f"{len(gathered)} cards gathered; the new stock is {'shuffled' if holds else 'not shuffled'}")
 
 
+def no_deal_while_playable(game: Game) -> ClaimResult:
+    """Along random playouts, ``deal a row`` is never offered beside a foundation move."""
+    offered = 0
+    for _, moves in _playouts(game):
+        dealing = DEAL_ROW in moves
+        offered += dealing
+        if dealing and any(m.kind == "move" and game.rules.role(m.dst) == "foundation" for m in moves):
+            return ClaimResult(False, "a row could be dealt while a card could go to a foundation")
+    return ClaimResult(offered > 0, f"rows were offered {offered} times, never with a foundation move open")
+
+
 def layout(game: Game, area: str, piles: int, cards_each: int) -> ClaimResult:
     for number in range(5):
         sizes = [len(game.deal(number).piles[p]) for p in _piles(game, area)]
@@ -417,7 +428,7 @@ def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
 
 def row_adds(game: Game, adds: dict, on_pass: int = 1) -> ClaimResult:
     """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack."""
-    state = game.deal(0)
+    state = next(s for s in map(game.deal, range(100)) if game.is_legal(s, DEAL_ROW))
     state.passes = on_pass
     before = {name: sum(len(state.piles[p]) for p in _piles(game, name, "")) for name in adds}
     game.apply(state, DEAL_ROW)
@@ -451,5 +462,6 @@ CHECKS: dict[str, Callable[..., ClaimResult]] = {
     "out_of_pack": out_of_pack,
     "piles": piles,
     "redeal_shuffled": redeal_shuffled,
+    "no_deal_while_playable": no_deal_while_playable,
     "talon_takes_only_unplayable": talon_takes_only_unplayable,
 }

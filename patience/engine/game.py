@@ -172,7 +172,7 @@ class Game:
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order."""
         moves = self.card_moves(state)
-        if self.rules.deal_row and state.piles[STOCK]:
+        if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
         if self._may_redeal(state, bool(moves)):
             moves.append(REDEAL)
@@ -181,9 +181,9 @@ class Game:
     def is_legal(self, state: State, move: Move) -> bool:
         """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
         if move.kind == "deal_row":
-            return bool(self.rules.deal_row and state.piles[STOCK])
+            return self._may_deal_row(state, None)
         if move.kind == "redeal":
-            return self._may_redeal(state, bool(self.card_moves(state)) or self.is_legal(state, DEAL_ROW))
+            return self._may_redeal(state, bool(self.card_moves(state)) or self._may_deal_row(state, None))
         if move.kind != "move" or not (0 <= move.src < len(state.piles) and 0 <= move.dst < len(state.piles)):
             return False
         cards = state.piles[move.src]
@@ -199,6 +199,17 @@ class Game:
             if self.accepts(state, move.dst, move.card, source_area):
                 return bool(state.piles[move.dst]) or self._first_empty(state, move, source_area, targets)
         return False
+
+    def _may_deal_row(self, state: State, card_moves: list[Move] | None) -> bool:
+        """A row may be dealt from a non-empty stock; under ``nothing_to_play`` only once
+        no card can go to a foundation (the Duchess's «играютъ на основанія всѣ подходящія карты»)."""
+        deal_row = self.rules.deal_row
+        if not deal_row or not state.piles[STOCK]:
+            return False
+        if deal_row.when == "nothing_to_play":
+            moves = self.card_moves(state) if card_moves is None else card_moves
+            return not any(self.rules.role(m.dst) == "foundation" for m in moves)
+        return True
 
     def _first_empty(self, state: State, move: Move, source_area: str, targets: list[int]) -> bool:
         """Empty piles of one area are interchangeable; only the first that accepts is offered."""

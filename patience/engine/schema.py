@@ -204,6 +204,7 @@ class Spaces(Provenance):
 class DealRow(Provenance):
     kind: Literal["deal_row"]
     to: dict[str, int] = Field(min_length=1)
+    when: Literal["at_will", "nothing_to_play"] = "at_will"
 
 
 class LastPass(Provenance):
