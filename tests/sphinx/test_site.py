@@ -1,0 +1,54 @@
+"""The real site: builds with ``-n -W`` serially and with two workers, and every passage
+stands where ``patience cite`` says it does."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from patience import citation
+from patience.text import load_edition
+
+ROOT = Path(__file__).resolve().parents[2]
+EDITION = load_edition()
+GAME_PAGES = ["sultan", "calculation", "nivernaise", "empress", "besieged", "paquets", "napoleon", "duchess",
+              "constitution", "zodiac", "sympathie"]
+
+
+def build(out: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-n", "-W", "--keep-going", "-q", *extra, "-b", "html", str(ROOT), str(out)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = build(out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_site_builds_with_two_workers(tmp_path):
+    result = build(tmp_path / "parallel", "-j", "2")
+    assert result.returncode == 0, result.stderr
+
+
+def test_one_page_per_game_in_book_order(site):
+    assert [g.id for g in EDITION.games] == GAME_PAGES
+    games = (site / "docs" / "games" / "index.html").read_text(encoding="utf-8")
+    places = [games.index(f'href="{game}.html"') for game in GAME_PAGES]
+    assert places == sorted(places)
+
+
+def test_every_passage_stands_where_its_citation_points(site):
+    pages: dict[str, str] = {}
+    for passage in EDITION.passages:
+        path = citation.page_of(EDITION, passage)
+        html = pages.setdefault(path, (site / path).read_text(encoding="utf-8"))
+        assert html.count(f'id="{passage.id}"') == 1, passage.id
+        assert f'data-url="{path}#{passage.id}"' in html
