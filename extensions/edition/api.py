@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .domain import OBJECT_TYPES, Entry, fingerprint
 from .messages import warn
-from .parallel import xref as reference
+from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference"]
 

@@ -8,8 +8,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
 from .messages import warn
-from .nodes import make
-from .parallel import unavailable, xref
+from .nodes import make, unavailable
+from .refs import xref
 from .source import edition_for
 
 

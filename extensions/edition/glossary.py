@@ -12,8 +12,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
 from .layers import glossary_for
-from .nodes import make
-from .parallel import unavailable, xref
+from .nodes import make, unavailable
+from .refs import xref
 from .source import edition_for, source_dir
 
 

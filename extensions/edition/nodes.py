@@ -24,6 +24,11 @@ def make(tag: str, *children, classes=(), ids=(), **attrs) -> element:
     return node
 
 
+def unavailable(message: str) -> nodes.paragraph:
+    """What stands where content cannot be shown (the reason is in the build log or the text)."""
+    return nodes.paragraph("", message, classes=["ed-unavailable"])
+
+
 def visit_html(self, node: element) -> None:
     self.body.append(self.starttag(node, node["tag"], "", **node["attrs"]))
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .nodes import make
-from .parallel import reading_nodes, unavailable, xref
+from .nodes import make, unavailable
+from .refs import xref
 from .source import edition_for
 
 

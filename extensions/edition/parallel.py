@@ -9,25 +9,21 @@ kind of correction; note markers link to their notes.
 
 from __future__ import annotations
 
-import re
-
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
 
 from . import cite
+from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
 from .layers import english_layer, glossary_for, modern_layer, term_words
 from .messages import warn
-from .nodes import make
-from .reading import reading_pieces, witness_pieces
+from .nodes import make, unavailable
 from .source import edition_for, source_dir
 
-KIND_LABELS = citation.KIND_NAMES
 READING_LANG = "language-ru-petr1708"
 
 
@@ -89,61 +85,6 @@ class ParallelText(SphinxDirective):
             row += layer_cell(self, layer, passage)
         return row
 
-def reading_nodes(directive, passage, terms=None, scope=""):
-    """The reading text with corrections marked, note markers and glossary terms linked.
-
-    ``scope`` prefixes the ids this writes, for a second rendering on the same page.
-    """
-    result = []
-    for index, piece in enumerate(reading_pieces(passage)):
-        if piece.kind == "text":
-            result.extend(term_links(directive, piece.text, terms or {}))
-        elif piece.kind == "correction":
-            result.extend(correction_mark(passage, index, piece, scope))
-        else:
-            result.append(note_marker(directive, passage, piece, scope))
-    return result
-
-
-def term_links(directive, text, terms):
-    """``text`` with every word that is an occurrence of a glossary term linked to its entry."""
-    if not terms:
-        return [nodes.Text(text)]
-    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(terms, key=len, reverse=True))) + r")(?!\w)")
-    result, cursor = [], 0
-    for match in pattern.finditer(text):
-        if match.start() > cursor:
-            result.append(nodes.Text(text[cursor : match.start()]))
-        result.append(xref(directive, "term", terms[match.group()], nodes.inline("", match.group(), classes=["ed-term"]), soft=True))
-        cursor = match.end()
-    if cursor < len(text):
-        result.append(nodes.Text(text[cursor:]))
-    return result
-
-
-def xref(directive, objtype, target, content, soft=False, explicit=True):
-    """A recorded reference to an object of the domain, resolved when the page is written.
-
-    A ``soft`` reference that finds nothing is left as plain text without a warning.
-    """
-    env = directive.env
-    env.domains["ed"].note_reference(env.docname, objtype, target)
-    ref = addnodes.pending_xref("", content, refdomain="ed", reftype=objtype, reftarget=target, refexplicit=explicit,
-                                refdoc=env.docname, ed_soft=soft)
-    ref.source, ref.line = directive.get_source_info()
-    return nodes.inline("", "", ref)  # a reference must sit in a text element
-
-
-def note_marker(directive, passage, piece, scope=""):
-    number = str(piece.source.number)
-    link = xref(directive, "note", number, nodes.inline("", piece.text))
-    return make("sup", link, classes=["ed-noteref"], ids=[f"{scope}noteref-{number}-{passage.id}"])
-
-
-def unavailable(message: str):
-    return nodes.paragraph("", message, classes=["ed-unavailable"])
-
-
 def header(layers):
     head = make("div", classes=["ed-row", "ed-head", "no-search"], role="row")
     head += make("div", nodes.Text("Passage"), classes=["ed-gutter"], role="columnheader")
@@ -161,49 +102,6 @@ def cell(key, title, lang_class, children, extra=(), missing=False):
     return body
 
 
-def witness_nodes(passage):
-    result = []
-    for piece in witness_pieces(passage):
-        if piece.kind == "text":
-            result.append(nodes.Text(piece.text))
-        else:
-            result.append(make("span", nodes.Text(piece.text), classes=["ed-sic"]))
-    return result
-
-
-def provenance(passage):
-    """Where the witness text stands: fragment and character offsets, and variants between witnesses."""
-    where = "; ".join(f"fragment {span.fragment}, characters {span.start}–{span.end}" for span in passage.spans)
-    extra = [make("p", nodes.Text(where), classes=["ed-provenance", "no-search", "language-en"])]
-    for variant in passage.variants:
-        text = f"Variant: {variant.primary} | {variant.secondary}" + (f" ({variant.note})" if variant.note else "")
-        extra.append(make("p", nodes.Text(text), classes=["ed-variant", "language-en"]))
-    return extra
-
-
-def correction_mark(passage, index, piece, scope=""):
-    correction = piece.source
-    tip_id = f"{scope}{passage.id}.c{index}"
-    kind = KIND_LABELS.get(correction.kind, correction.kind)
-    explanation = f"OCR: «{correction.sic}» — {kind}." + (f" {correction.note}" if correction.note else "")
-    mark = make(
-        "span", nodes.Text(piece.text), classes=["ed-corr", f"ed-corr-{correction.kind}"], tabindex="0",
-        aria_describedby=tip_id, data_sic=correction.sic, data_kind=correction.kind,
-    )
-    tip = make("span", nodes.Text(explanation), classes=["ed-tip", "no-search", "language-en"], ids=[tip_id],
-               role="tooltip")
-    return [mark, tip]
-
-
-def remarks(passage):
-    if not passage.remarks:
-        return []
-    items = make("ul", classes=["ed-remarks", "language-en"])
-    for remark in passage.remarks:
-        items += make("li", nodes.Text(f"{remark.kind.capitalize()}: {remark.text}"), classes=[f"ed-remark-{remark.kind}"])
-    return [items]
-
-
 def layer_cell(directive, layer, passage):
     lang = f"language-{layer.lang}"
     pieces = layer.text(passage) if layer.text else None
@@ -219,37 +117,6 @@ def layer_cell(directive, layer, passage):
             children.append(make("span", nodes.Text(text), classes=["ed-reg"], title=f"{change.original} → {text} ({rules})"))
     notes = layer.notes(passage) if layer.notes else []
     return cell(layer.key, layer.title, lang, children, translator_notes(notes))
-
-
-MARKER = re.compile(r"\^?\[(\d+)\]")
-
-
-def marker_links(directive, passage, text):
-    """A layer's text with its footnote markers (``[14]``) linked to their notes."""
-    result, cursor = [], 0
-    for match in MARKER.finditer(text):
-        if match.start() > cursor:
-            result.append(nodes.Text(text[cursor : match.start()]))
-        link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))
-        result.append(make("sup", link, classes=["ed-noteref"]))
-        cursor = match.end()
-    if cursor < len(text):
-        result.append(nodes.Text(text[cursor:]))
-    return result
-
-
-def translator_notes(notes):
-    if not notes:
-        return []
-    items = make("ul", classes=["ed-translator-notes", "language-en"])
-    for ru, text in notes:
-        item = make("li", make("em", nodes.Text("Translator’s note")), nodes.Text(": "))
-        if ru:
-            item += make("span", nodes.Text(f"«{ru}»"), classes=["language-ru-petr1708"])
-            item += nodes.Text(" — ")
-        item += nodes.Text(text)
-        items += item
-    return [items]
 
 
 def gutter(edition, passage, env, config):
