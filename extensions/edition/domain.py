@@ -202,7 +202,7 @@ class EditionDomain(Domain):
         if entry is None:
             warn("dangling", f"no {OBJECT_TYPES.get(typ, typ)} {target!r} in the edition", node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
-        if not node.get("refexplicit") and typ in ("game", "term"):
+        if not node.get("refexplicit") and typ in ("game", "term", "note"):
             contnode = nodes.inline("", entry.title, classes=contnode["classes"])
         elif node.get("ed_prose") and isinstance(contnode, nodes.literal):
             contnode = nodes.inline("", contnode.astext(), classes=contnode["classes"])  # a title is prose
