@@ -117,11 +117,31 @@ def validate(model: type[Model], data: Any, path: Path | str, *, context: dict |
         return model.model_validate(data, context=context)
     except ValidationError as error:
         first = error.errors()[0]
-        location = tuple(step for step in first["loc"] if isinstance(step, (str, int)))
+        location = _in_data(data, first["loc"])
         dotted = ".".join(str(step) for step in location) or "(top level)"
         message = _describe(first)
         more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
         raise DataFileError(path, line_of(data, location), f"{dotted}: {message}{more}") from None
+
+
+def _in_data(data: Any, location: tuple) -> tuple[str | int, ...]:
+    """The error's location as keys of the file: an inner step that names no key, such
+    as the tag pydantic adds for a member of a tagged union, is dropped (the last step
+    may name a missing key, and is kept)."""
+    path, node = [], data
+    for index, step in enumerate(location):
+        last = index == len(location) - 1
+        if isinstance(node, dict) and isinstance(step, str) and step not in node and not last:
+            continue
+        path.append(step)
+        node = node[step] if isinstance(node, (dict, list)) and _has(node, step) else None
+    return tuple(path)
+
+
+def _has(node: dict | list, step: Any) -> bool:
+    if isinstance(node, dict):
+        return step in node
+    return isinstance(step, int) and 0 <= step < len(node)
 
 
 def _describe(error: dict) -> str:

@@ -7,15 +7,14 @@ id and add the others, so each fact still lives in one place.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from patience.datafile import DataFileError, LineDict, LineList, line_of, load_yaml, validate
+from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
 from patience.engine.rules import compile_rules
-from patience.engine.schema import CLAUSE_KINDS, Spec
+from patience.engine.schema import Spec
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
 
@@ -34,8 +33,6 @@ class GameEntry:
 
 def digest(game_id: str) -> str:
     """SHA-256 of the game's spec file: a cache key for anything computed from the spec."""
-    import hashlib
-
     return hashlib.sha256(find(game_id)[2].read_bytes()).hexdigest()
 
 
@@ -47,30 +44,7 @@ def spec_paths() -> list[Path]:
 def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
     """The validated spec and the line of every clause and claim id."""
     data = load_yaml(path)
-    try:
-        spec = validate(Spec, data, path)
-    except DataFileError as error:
-        raise _relocated(error, data, path) from None
-    return spec, _clause_lines(data)
-
-
-def _relocated(error: DataFileError, data, path: Path) -> DataFileError:
-    """Point a schema error at the offending key, not at its clause.
-
-    Pydantic puts the clause's ``kind`` in the error location (``clauses.1.area.piles``);
-    that step is not a key of the file, so it is dropped to find the key's line.
-    """
-    try:
-        Spec.model_validate(data)
-    except ValidationError as validation:
-        location = validation.errors()[0]["loc"]
-        kinds = set(CLAUSE_KINDS)
-        cleaned = tuple(step for i, step in enumerate(location)
-                        if not (step in kinds and i and isinstance(location[i - 1], int)))
-        dotted = ".".join(str(step) for step in location if isinstance(step, (str, int)))
-        plain = ".".join(str(step) for step in cleaned if isinstance(step, (str, int)))
-        return DataFileError(path, line_of(data, cleaned) or error.line, error.message.replace(dotted, plain, 1))
-    return error
+    return validate(Spec, data, path), _clause_lines(data)
 
 
 def _clause_lines(data) -> dict[str, int]:
