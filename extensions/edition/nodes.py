@@ -37,14 +37,33 @@ def depart_html(self, node: element) -> None:
     self.body.append(f"</{node['tag']}>")
 
 
+#: Interface that means nothing off the web page: controls, labels, the cite panel.
+INTERFACE = {"ed-cite", "ed-cell-label", "ed-head", "ed-tip", "ed-provenance"}
+#: Tags that start a paragraph of their own in plain text.
+BLOCKS = {"div", "p", "li", "dt", "dd", "pre"}
+
+
 def visit_other(self, node: element) -> None:
-    pass
+    if INTERFACE & set(node["classes"]):
+        raise nodes.SkipNode
 
 
 def depart_other(self, node: element) -> None:
     pass
 
 
+def visit_text(self, node: element) -> None:
+    visit_other(self, node)
+    if node["tag"] in BLOCKS:
+        self.new_state(0)
+
+
+def depart_text(self, node: element) -> None:
+    if node["tag"] in BLOCKS:
+        self.end_state()
+
+
 def register(app) -> None:
     other = (visit_other, depart_other)
-    app.add_node(element, html=(visit_html, depart_html), latex=other, text=other, man=other, texinfo=other)
+    app.add_node(element, html=(visit_html, depart_html), text=(visit_text, depart_text), latex=other, man=other,
+                 texinfo=other)

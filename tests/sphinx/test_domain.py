@@ -151,3 +151,13 @@ def test_passages_link_back_to_the_clauses_that_cite_them(app):
     start = games.index('id="sultan.plate"')
     assert "Cited by" not in games[start : games.index('class="ed-cell ed-witness"', start)]
     assert 'href="#clause-sultan.kings"' in page(app, "clauses")
+
+
+@pytest.mark.sphinx("text", testroot="edition", freshenv=True, srcdir="edition-text")
+def test_plain_text_output_keeps_the_layers_and_drops_the_interface(app):
+    app.build()
+    assert warnings_of(app) == []
+    text = " ".join((app.outdir / "games.txt").read_text(encoding="utf-8").split())  # undo the wrapping
+    first = EDITION.passage("sultan.end.1")
+    assert f" {first.ocr} {first.reading} " in text
+    assert "urn:cts" not in text and "Copy BibTeX" not in text
