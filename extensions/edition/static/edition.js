@@ -73,6 +73,13 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".ed-parallel").forEach(addControls);
     document.querySelectorAll(".ed-cite").forEach(absoluteUrls);
+    document.addEventListener("keydown", function (event) {
+      const mark = document.activeElement;
+      if (event.key === "Escape" && mark && mark.classList.contains("ed-corr")) {
+        mark.dataset.dismissed = "yes";
+        mark.addEventListener("blur", function () { delete mark.dataset.dismissed; }, { once: true });
+      }
+    });
     document.addEventListener("click", function (event) {
       const button = event.target.closest(".ed-copy");
       if (button) copy(button);
