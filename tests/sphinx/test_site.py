@@ -3,6 +3,7 @@ stands where ``patience cite`` says it does."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,23 @@ def test_every_passage_stands_where_its_citation_points(site):
         html = pages.setdefault(path, (site / path).read_text(encoding="utf-8"))
         assert html.count(f'id="{passage.id}"') == 1, passage.id
         assert f'data-url="{path}#{passage.id}"' in html
+
+
+def test_no_page_repeats_an_id_and_every_described_by_exists(site):
+    pages = [site / "docs" / "games" / f"{game}.html" for game in GAME_PAGES]
+    pages += [site / "docs" / f"{name}.html" for name in ("notes", "glossary", "how-to-cite")]
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        ids = re.findall(r'\sid="([^"]+)"', html)
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        assert repeated == [], f"{path.name}: {repeated[:5]}"
+        for target in re.findall(r'aria-describedby="([^"]+)"', html):
+            assert target in ids, f"{path.name}: {target}"
+
+
+def test_every_layer_carries_its_language(site):
+    html = (site / "docs" / "games" / "sultan.html").read_text(encoding="utf-8")
+    rows = len(re.findall(r'class="ed-row ed-kind-', html))
+    for lang in ("ru-petr1708", "ru", "en"):
+        texts = re.findall(rf'<div class="ed-text" lang="{lang}">', html)
+        assert len(texts) == (2 * rows if lang == "ru-petr1708" else rows), lang
