@@ -8,6 +8,7 @@ as dependencies, so Sphinx re-reads it when they change.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 from patience.datafile import DataFileError
@@ -17,6 +18,7 @@ from patience.text import load_edition
 from .messages import warn
 
 _cache: dict[Path, tuple[tuple, object]] = {}
+_reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> errors already warned
 
 
 def source_dir(env) -> Path:
@@ -51,7 +53,10 @@ def edition_for(env, location=None):
         edition = load_edition(source)
     except DataFileError as error:
         where = f"{error.path}:{error.line}" if error.line else f"{error.path}:"
-        warn("source", f"the edition's data cannot be read: {error.message}", where)
+        seen = _reported.setdefault(env, set())
+        if (where, error.message) not in seen:  # once per build, not once per directive
+            seen.add((where, error.message))
+            warn("source", f"the edition's data cannot be read: {error.message}", where)
         return None
     _cache[source] = (key, edition)
     return edition
