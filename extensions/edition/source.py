@@ -51,7 +51,9 @@ def edition_for(env, location=None):
     text_edition._load.cache_clear()  # the text model's cache does not look at mtimes
     try:
         edition = load_edition(source)
-    except DataFileError as error:
+    except (DataFileError, OSError) as error:
+        if isinstance(error, OSError):  # unreadable: permissions, a directory where a file should be
+            error = DataFileError(error.filename or source, None, error.strerror or str(error))
         where = f"{error.path}:{error.line}" if error.line else f"{error.path}:"
         seen = _reported.setdefault(env, set())
         if (where, error.message) not in seen:  # once per build, not once per directive

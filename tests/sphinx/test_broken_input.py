@@ -50,22 +50,42 @@ def test_warnings_fail_a_build_with_W(rootdir, tmp_path):
     assert "[edition.dangling]" in result.stderr
 
 
-def test_unreadable_passage_file_is_a_warning_at_its_line(make_app, site_copy, source_copy):
-    segmentation = source_copy / "segmentation" / "000.yaml"
-    lines = segmentation.read_text(encoding="utf-8").splitlines(keepends=True)
+def _unknown_key(text: str) -> tuple[str, int, str]:
+    lines = text.splitlines(keepends=True)
     index = next(i for i, line in enumerate(lines) if line.strip() == "- id: sultan.end.2")
     lines.insert(index + 1, "    colour: red\n")
-    segmentation.write_text("".join(lines), encoding="utf-8")
+    return "".join(lines), index + 2, "colour"
+
+
+def _yaml_syntax(text: str) -> tuple[str, int, str]:
+    return text.replace("- id: sultan.end.2", "- id: [sultan.end.2", 1), 0, "YAML syntax"
+
+
+@pytest.mark.parametrize("breakage", [_unknown_key, _yaml_syntax])
+def test_unreadable_passage_file_is_one_warning_at_its_line(make_app, site_copy, source_copy, breakage):
+    segmentation = source_copy / "segmentation" / "000.yaml"
+    broken_text, line, says = breakage(segmentation.read_text(encoding="utf-8"))
+    segmentation.write_text(broken_text, encoding="utf-8")
     broken = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
     broken.build()
     warnings = warnings_of(broken)
-    assert warnings, "a broken passage file must not build silently"
     consequences = ("[edition.source]", "[edition.dangling]", "[ref.any]")  # nothing else can resolve
     assert [w for w in warnings if not w.endswith(consequences)] == []
     source_warnings = [w for w in warnings if "[edition.source]" in w]
     assert len(source_warnings) == 1
-    assert source_warnings[0].startswith(f"{segmentation}:{index + 2}: WARNING: the edition's data cannot be read:")
-    assert "colour" in source_warnings[0]
+    where = f"{segmentation}:{line}:" if line else f"{segmentation}:"
+    assert source_warnings[0].startswith(f"{where}") and "WARNING: the edition's data cannot be read:" in source_warnings[0]
+    assert says in source_warnings[0]
+
+
+def test_a_file_that_is_not_utf8_is_named(make_app, site_copy, source_copy):
+    segmentation = source_copy / "segmentation" / "003.yaml"
+    segmentation.write_bytes(b"\xff\xfe" + segmentation.read_bytes())
+    broken = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
+    broken.build()
+    source_warnings = [w for w in warnings_of(broken) if "[edition.source]" in w]
+    assert len(source_warnings) == 1 and source_warnings[0].startswith(f"{segmentation}:")
+    assert "UTF-8" in source_warnings[0]
 
 
 def test_the_copy_used_above_is_readable_before_it_is_broken(source_copy):
