@@ -146,3 +146,14 @@ def test_a_range_citation_covers_the_range(page, site_url):
     assert panel.locator(".ed-cite-urn").inner_text() == "urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.1-sultan.end.3"
     cite = citation.citation(EDITION, "sultan.end.1-sultan.end.3", site_url)
     assert panel.locator('pre[data-format="ris"]').inner_text() == citation.render(cite, "ris")
+
+
+def test_without_javascript_the_witness_is_shown(browser, site_url):
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, java_script_enabled=False)
+    try:
+        plain = context.new_page()
+        plain.goto(f"{site_url}docs/games/napoleon.html")
+        assert plain.locator(".ed-toggle-witness").count() == 0
+        assert row(plain, "napoleon.rules.1").locator(".ed-witness").is_visible()
+    finally:
+        context.close()
