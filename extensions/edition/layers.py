@@ -81,7 +81,7 @@ def english_layer(edition, source, location=None) -> Layer:
         layer.missing = "The English translation is not yet available."
         return layer
     try:
-        english = module.load_english(source)
+        english = module.load_english(source, edition)
     except Exception as error:  # a broken translation file must not stop the build
         warn("layer", f"the English translation cannot be read: {error}", location)
         layer.missing = "The English translation could not be read (see the build log)."

@@ -48,7 +48,10 @@ def edition_for(env, location=None):
     cached = _cache.get(source)
     if cached and cached[0] == key:
         return cached[1]
-    text_edition._load.cache_clear()  # the text model's cache does not look at mtimes
+    # The text model caches by path alone; drop that cache so edited files are read.
+    clear = getattr(getattr(text_edition, "_load", None), "cache_clear", None)
+    if clear is not None:
+        clear()
     try:
         edition = load_edition(source)
     except (DataFileError, OSError) as error:
