@@ -32,6 +32,8 @@ def _priority(game: Game, move: Move) -> int:
     if move.kind == "redeal":
         return 6
     target, source = game.rules.role(move.dst), game.rules.role(move.src)
+    if source == "foundation":  # an exchange between foundations only when nothing better
+        return 3
     if target == "foundation":
         return 0
     if target == "talon":

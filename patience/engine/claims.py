@@ -284,7 +284,8 @@ def marriage(game: Game, area: str, direction: str) -> ClaimResult:
     state = build(game, {game.rules.pile_name(pile): ["8♥/1"]})
     offered = {name: game.accepts(state, pile, card(rank, suit), "stock")
                for name, rank, suit in (("7♥", 7, 2), ("9♥", 9, 2), ("7♣", 7, 0))}
-    wanted = {"down": {"7♥": True, "9♥": False, "7♣": False}, "up": {"7♥": False, "9♥": True, "7♣": False}}
+    wanted = {"down": {"7♥": True, "9♥": False, "7♣": False}, "up": {"7♥": False, "9♥": True, "7♣": False},
+              "either": {"7♥": True, "9♥": True, "7♣": False}}
     return ClaimResult(offered == wanted[direction], f"on 8♥ the engine takes {[n for n, ok in offered.items() if ok]}")
 
 
@@ -465,3 +466,7 @@ CHECKS: dict[str, Callable[..., ClaimResult]] = {
     "no_deal_while_playable": no_deal_while_playable,
     "talon_takes_only_unplayable": talon_takes_only_unplayable,
 }
+
+from patience.engine.claims_more import MORE_CHECKS  # noqa: E402  (the games of issue 8)
+
+CHECKS.update(MORE_CHECKS)

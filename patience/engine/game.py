@@ -8,7 +8,7 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import rng
+from patience.engine import actions, rng
 from patience.engine.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
@@ -40,10 +40,11 @@ class Game:
         self.spec = rules.spec
         self._flows = [self._compile_flow(flow) for flow in rules.flows]
         self._auto_fill = [
-            (self.rules.areas[name].piles, spaces.source)
+            (self.rules.areas[name], spaces.source, spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
+        self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
 
     # -- dealing ---------------------------------------------------------------------------
@@ -58,9 +59,14 @@ class Game:
         self._place_taken(piles, taken)
         position = 0
         for clause in self.rules.deals:
+            if clause.pack is not None:  # each player's own pack (Sympathie)
+                own = [c for c in deck[position:] if c // 52 == clause.pack - 1]
+                deck[position:] = own + [c for c in deck[position:] if c // 52 != clause.pack - 1]
             for pile in self.rules.areas[clause.to].piles:
                 piles[pile].extend(deck[position:position + clause.cards_each])
                 position += clause.cards_each
+        if self.rules.by_colour:
+            position = actions.deal_by_colour(self.rules, deck, position, piles)
         piles[STOCK] = deck[position:][::-1]
         return State(piles, key)
 
@@ -99,8 +105,17 @@ class Game:
     def _compile_flow(self, flow):
         source = self.rules.areas[flow.source]
         targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
-        stock_must_be_empty = flow.when == "stock_empty" or source.available_when == "stock_empty"
-        return (flow.source, source.piles, source.available == "any", stock_must_be_empty, targets)
+        condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
+        return (flow.source, source.piles, source.available == "any", condition, targets)
+
+    def _open(self, state: State, condition: str) -> bool:
+        """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
+        talon to be empty (the Zodiac's foundations «до самого конца игры»)."""
+        if condition == "always":
+            return True
+        if state.piles[STOCK]:
+            return False
+        return condition == "stock_empty" or not any(state.piles[p] for p in self._talons)
 
     def accepts(self, state: State, pile: int, card: int, source_area: str) -> bool:
         """Whether ``pile`` may receive ``card`` coming from ``source_area``."""
@@ -108,13 +123,15 @@ class Game:
         area = self.rules.areas[self.rules.pile_area[pile]]
         if area.role == "foundation":
             return self._foundation_accepts(state, pile, card)
+        if not actions.fits_colour(area, card):
+            return False
         if area.role == "talon":
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
             return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
         build = self.rules.builds.get(area.name)
-        return build is not None and _builds_on(build, card, cards[-1])
+        return build is not None and _builds_on(build, card, cards[-1], cards[-2] if len(cards) > 1 else None)
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
@@ -146,9 +163,8 @@ class Game:
 
     def card_moves(self, state: State) -> list[Move]:
         moves = []
-        stock_empty = not state.piles[STOCK]
-        for source_area, sources, any_card, needs_empty_stock, targets in self._flows:
-            if needs_empty_stock and not stock_empty:
+        for source_area, sources, any_card, condition, targets in self._flows:
+            if not self._open(state, condition):
                 continue
             for src in sources:
                 cards = state.piles[src]
@@ -170,16 +186,27 @@ class Game:
         return moves
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every move the rules allow now, in a stable order."""
-        moves = self.card_moves(state)
+        """Every move the rules allow now, in a stable order (of the player to move)."""
+        if self.rules.players is not None:
+            return self.moves_of(state, actions.player_to_move(self, state))
+        moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
         if self._may_redeal(state, bool(moves)):
             moves.append(REDEAL)
         return moves
 
+    def moves_of(self, state: State, player: int) -> list[Move]:
+        """The moves of one of two players: those from the piles he owns."""
+        moves = [m for m in self.card_moves(state) if actions.owner(self.rules, m.src) == player]
+        return moves + actions.moves(self, state, player)
+
     def is_legal(self, state: State, move: Move) -> bool:
         """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
+        if move.kind in actions.KINDS:
+            return actions.is_legal(self, state, move)
+        if self.rules.players is not None:
+            return move in self.legal_moves(state)
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
@@ -189,10 +216,10 @@ class Game:
         cards = state.piles[move.src]
         if move.card not in cards or move.src == move.dst:
             return False
-        for source_area, sources, any_card, needs_empty_stock, targets in self._flows:
+        for source_area, sources, any_card, condition, targets in self._flows:
             if move.src not in sources or move.dst not in targets:
                 continue
-            if needs_empty_stock and state.piles[STOCK]:
+            if not self._open(state, condition):
                 continue
             if not any_card and cards[-1] != move.card:
                 continue
@@ -224,11 +251,19 @@ class Game:
 
     def _may_redeal(self, state: State, other_moves: bool) -> bool:
         redeal = self.rules.redeal
-        if not redeal or state.passes > redeal.redeals or state.piles[STOCK]:
+        if not redeal or state.piles[STOCK]:
+            return False
+        if redeal.redeals == "unlimited":
+            if not _progress_since_redeal(state, self._gathered(state)):
+                return False
+        elif state.passes > redeal.redeals:
             return False
         if redeal.when == "no_other_move" and other_moves:
             return False
-        return any(state.piles[p] for name in redeal.gather for p in self.rules.areas[name].piles)
+        return bool(self._gathered(state))
+
+    def _gathered(self, state: State) -> int:
+        return sum(len(state.piles[p]) for name in self.rules.redeal.gather for p in self.rules.areas[name].piles)
 
     # -- applying and undoing -------------------------------------------------------------
     def apply(self, state: State, move: Move) -> None:
@@ -238,6 +273,8 @@ class Game:
         ops: list = []
         if move.kind == "move":
             transfer(state, ops, move.src, state.piles[move.src].index(move.card), move.dst)
+        elif move.kind in actions.KINDS:
+            actions.apply(state, move, ops)
         elif move.kind == "deal_row":
             self._deal_row(state, ops)
         else:
@@ -255,7 +292,7 @@ class Game:
 
     def last_pass(self, state: State) -> bool:
         redeal = self.rules.redeal
-        return redeal is not None and state.passes == redeal.redeals + 1
+        return redeal is not None and redeal.redeals != "unlimited" and state.passes == redeal.redeals + 1
 
     def _deal_row(self, state: State, ops: list) -> None:
         for name, per_pile in self.rules.deal_row.to.items():
@@ -279,16 +316,18 @@ class Game:
         set_passes(state, ops, state.passes + 1)
 
     def _fill_spaces(self, state: State, ops: list) -> None:
-        """Spaces the rules fill at once (Sultan's divan) take the first card available."""
-        for piles, sources in self._auto_fill:
-            for pile in piles:
+        """Spaces the rules fill at once (Sultan's divan) take the first card available of
+        the area's colour (the Empress's army is red); La Nivernaise's line takes four."""
+        for area, sources, count in self._auto_fill:
+            for pile in area.piles:
                 if state.piles[pile]:
                     continue
-                for source in sources:
-                    donor = next((p for p in self.rules.areas[source].piles if state.piles[p]), None)
-                    if donor is not None:
-                        transfer(state, ops, donor, len(state.piles[donor]) - 1, pile)
+                for _ in range(count):
+                    donor = next((p for source in sources for p in self.rules.areas[source].piles
+                                  if state.piles[p] and actions.fits_colour(area, state.piles[p][-1])), None)
+                    if donor is None:
                         break
+                    transfer(state, ops, donor, len(state.piles[donor]) - 1, pile)
 
     # -- outcome ----------------------------------------------------------------------------
     def is_won(self, state: State) -> bool:
@@ -306,6 +345,8 @@ class Game:
             return "deal a row"
         if move.kind == "redeal":
             return "redeal"
+        if move.kind in actions.KINDS:
+            return actions.describe(self.rules, move)
         return f"{card_name(move.card)} {self.rules.pile_name(move.src)} → {self.rules.pile_name(move.dst)}"
 
     def describe_attempt(self, state: State, move: Move) -> str:
@@ -323,9 +364,23 @@ class Game:
         raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
 
 
-def _builds_on(build, card: int, top: int) -> bool:
-    """Marriage (марьяжъ): may ``card`` go on ``top`` of a packet?"""
+def _progress_since_redeal(state: State, gathered_now: int) -> bool:
+    """With unlimited redeals, another is allowed only if the last pass placed a card:
+    fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
+    «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""
+    for move, ops in reversed(state.history):
+        if move.kind == "redeal":
+            before = sum(len(op[2]) for op in ops if op[0] == "set" and op[1] != STOCK)
+            return gathered_now < before
+    return True
+
+
+def _builds_on(build, card: int, top: int, under: int | None = None) -> bool:
+    """Marriage (марьяжъ): may ``card`` go on ``top`` of a packet? With ``kept``, a packet
+    built up goes on up, one built down goes on down («въ такомъ видѣ въ одной пачкѣ»)."""
     difference = rank_of(card) - rank_of(top)
+    if build.kept and under is not None and difference != rank_of(top) - rank_of(under):
+        return False
     if build.direction == "down" and difference != -1:
         return False
     if build.direction == "up" and difference != 1:

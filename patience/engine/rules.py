@@ -31,6 +31,7 @@ class Area:
     available_when: str = "always"
     takes: str = "any"
     clause: schema.Provenance | None = None
+    colour: str | None = None  # red | black: the area takes cards of that colour only
 
 
 @dataclass
@@ -63,6 +64,10 @@ class Rules:
     last_pass_omit: frozenset[str] = frozenset()
     redeal: schema.Redeal | None = None
     arrangement: schema.Arrangement | None = None
+    by_colour: schema.DealByColour | None = None
+    pairs: list = field(default_factory=list)
+    turn_ups: list = field(default_factory=list)
+    players: schema.Players | None = None
     claims: list = field(default_factory=list)
 
     def pile_name(self, pile: int) -> str:
@@ -133,7 +138,7 @@ def _add(rules: Rules, clause) -> None:
         rules.take_out.extend(clause.cards)
     elif kind == "area":
         area = Area(clause.name, clause.role, clause.label_ru, range(0), clause.face,
-                    clause.available, clause.available_when, clause.takes, clause)
+                    clause.available, clause.available_when, clause.takes, clause, clause.colour)
         _new_area(rules, area, clause.piles)
     elif kind == "foundations":
         _add_foundations(rules, clause)
@@ -153,6 +158,27 @@ def _add(rules: Rules, clause) -> None:
         rules.redeal = clause
     elif kind == "arrangement":
         rules.arrangement = clause
+    else:
+        _add_action(rules, clause)
+
+
+def _add_action(rules: Rules, clause) -> None:
+    """The clause kinds of :mod:`patience.engine.schema_more`."""
+    if clause.kind == "deal_by_colour":
+        rules.by_colour = clause
+    elif clause.kind == "exchange":
+        # One card at a time, each way: two flows between the foundation groups.
+        first, second = clause.between
+        for source, target in ((first, second), (second, first)):
+            rules.flows.append(schema.Flow(kind="flow", id=clause.id, says=clause.says,
+                                           passages=clause.passages, conjecture=clause.conjecture,
+                                           **{"from": source, "to": [target]}))
+    elif clause.kind == "pair":
+        rules.pairs.append(clause)
+    elif clause.kind == "turn_up":
+        rules.turn_ups.append(clause)
+    elif clause.kind == "players":
+        rules.players = clause
 
 
 def _add_foundations(rules: Rules, clause: schema.Foundations) -> None:
@@ -162,6 +188,8 @@ def _add_foundations(rules: Rules, clause: schema.Foundations) -> None:
     bases = [pattern for pattern in clause.base for _ in range(pattern.count)]
     for pile, base, step in zip(area.piles, bases, steps):
         sequence = foundation_sequence(clause, base.rank, step)
+        # Ranks taken out of the packs are passed over (the Empress's black queens).
+        sequence = tuple(rank for rank in sequence if rank not in clause.skip or rank == base.rank)
         rules.foundation[pile] = FoundationRule(
             sequence, clause.suit, base, clause.placed, clause.distinct_suits, clause.name
         )
@@ -190,3 +218,19 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
             known(name, rules.redeal)
     if rules.arrangement:
         known(rules.arrangement.source, rules.arrangement)
+    for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
+        for name in _names(clause):
+            known(name, clause)
+
+
+def _names(clause) -> list[str]:
+    """The area names a clause of :mod:`patience.engine.schema_more` mentions."""
+    if clause is None:
+        return []
+    if clause.kind == "deal_by_colour":
+        return [*clause.to, *clause.overflow]
+    if clause.kind == "pair":
+        return [*clause.source[0], *clause.source[1], *clause.to]
+    if clause.kind == "turn_up":
+        return [*clause.source, *clause.to]
+    return [name for group in clause.own for name in group]

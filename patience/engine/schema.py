@@ -128,6 +128,7 @@ class Area(Provenance):
     available_when: Literal["always", "stock_empty"] = "always"
     holds: list[CardPattern] = []
     takes: Literal["any", "unplayable"] = "any"
+    colour: Literal["red", "black"] | None = None
     plate: Plate | None = None
 
     @model_validator(mode="after")
@@ -152,12 +153,18 @@ class Foundations(Provenance):
     last: Rank
     suit: Literal["follow", "any"]
     distinct_suits: bool = False
+    skip: list[Rank] = []
     plate: Plate | None = None
 
     @field_validator("last")
     @classmethod
     def _known_last(cls, value):
         return _rank(value)
+
+    @field_validator("skip")
+    @classmethod
+    def _known_skipped(cls, value):
+        return [_rank(rank) for rank in value]
 
     @model_validator(mode="after")
     def _consistent(self):
@@ -177,13 +184,14 @@ class Deal(Provenance):
     kind: Literal["deal"]
     to: str = Field(pattern=NAME)
     cards_each: int = Field(ge=1, le=52)
+    pack: int | None = Field(None, ge=1, le=4)
 
 
 class Flow(Provenance):
     kind: Literal["flow"]
     source: str = Field(alias="from", pattern=NAME)
     to: list[Annotated[str, Field(pattern=NAME)]] = Field(min_length=1)
-    when: Literal["always", "stock_empty"] = "always"
+    when: Literal["always", "stock_empty", "all_placed"] = "always"
 
 
 class Build(Provenance):
@@ -191,6 +199,7 @@ class Build(Provenance):
     area: str = Field(pattern=NAME)
     direction: Literal["up", "down", "either"]
     suit: Literal["same", "any", "alternate"]
+    kept: bool = False
 
 
 class Spaces(Provenance):
@@ -198,7 +207,7 @@ class Spaces(Provenance):
     area: str = Field(pattern=NAME)
     fill: Literal["immediately", "at_will", "next_row"]
     source: list[Annotated[str, Field(pattern=NAME)]] = Field([], alias="from")
-    cards: int = Field(1, ge=1, le=1)
+    cards: int = Field(1, ge=1, le=4)
 
 
 class DealRow(Provenance):
@@ -214,7 +223,7 @@ class LastPass(Provenance):
 
 class Redeal(Provenance):
     kind: Literal["redeal"]
-    redeals: int = Field(ge=0, le=9)
+    redeals: Annotated[int, Field(ge=0, le=9)] | Literal["unlimited"]
     gather: list[Annotated[str, Field(pattern=NAME)]] = []
     shuffle: bool = False
     when: Literal["stock_empty", "no_other_move"] = "stock_empty"
@@ -235,8 +244,10 @@ class Arrangement(Provenance):
     face: Literal["up", "down"]
 
 
+from patience.engine.schema_more import DealByColour, Exchange, Pair, Players, TurnUp  # noqa: E402
+
 CLAUSE_MODELS = (Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
-                 LastPass, Redeal, Won, Arrangement)
+                 LastPass, Redeal, Won, Arrangement, DealByColour, Exchange, Pair, TurnUp, Players)
 CLAUSE_KINDS = tuple(model.model_fields["kind"].annotation.__args__[0] for model in CLAUSE_MODELS)
 Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]
 

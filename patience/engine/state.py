@@ -11,13 +11,18 @@ class Move:
 
     ``kind`` is ``move`` (one card from pile ``src`` to pile ``dst``), ``deal_row``
     (deal the next row from the stock, as in the Duchess de Luynes) or ``redeal``
-    (gather the piles the spec names into a new stock).
+    (gather the piles the spec names into a new stock), ``pair`` (two cards at once:
+    ``card`` from ``src`` to ``dst`` and ``card2`` from ``src2`` to ``dst2``) or
+    ``turn_up`` (a packet's top card turned up onto its open place ``dst``).
     """
 
     kind: str
     card: int = -1
     src: int = -1
     dst: int = -1
+    card2: int = -1
+    src2: int = -1
+    dst2: int = -1
 
 
 class IllegalMove(ValueError):

@@ -73,9 +73,9 @@ def test_the_good_spec_compiles(tmp_path):
 
 
 def test_an_unknown_key_is_named_with_its_line(tmp_path):
-    text = GOOD.replace("    piles: 1\n", "    piles: 1\n    colour: red\n")
+    text = GOOD.replace("    piles: 1\n", "    piles: 1\n    shade: red\n")
     error = error_of(tmp_path, text)
-    assert error.line == line(text, "colour: red") and "clauses.1.colour: unknown key" in error.message
+    assert error.line == line(text, "shade: red") and "clauses.1.shade: unknown key" in error.message
 
 
 def test_a_wrong_type_is_named_with_its_line(tmp_path):

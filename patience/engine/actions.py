@@ -1,0 +1,157 @@
+"""Moves beyond one card along a flow: paired moves, turning up, and whose turn it is.
+
+*Paired moves* (``pair`` clauses): two top cards, one from each of two groups of
+areas, played at once. The Empress of India pairs a red card of the army with a
+black card of the navy, each to its foundation («играются попарно»); Sympathie
+pairs a turned-up card of one partner with the same card (suit and rank) of the
+other, and the pair is put aside by the player who made it.
+
+*Turning up* (``turn_up`` clauses): the top card of a face-down packet is turned
+and lies open on its packet; the engine keeps the open card on a pile of its own
+(the packet's place in the ``to`` area), so that a packet shows at most one card.
+
+*Players* (``players`` clause): the player to move is the one who made the last
+move, as long as he has a move; otherwise the other («играютъ оба поперемѣнно»).
+The first player begins.
+"""
+
+from __future__ import annotations
+
+from patience.engine.cards import card_name, is_red, pack_of, rank_of, suit_of
+from patience.engine.state import Move, State, transfer
+
+PAIR, TURN_UP = "pair", "turn_up"
+KINDS = (PAIR, TURN_UP)
+
+
+# -- colours ------------------------------------------------------------------------------------
+def fits_colour(area, card: int) -> bool:
+    return area.colour is None or is_red(card) == (area.colour == "red")
+
+
+def deal_by_colour(rules, deck: list[int], position: int, piles: list[list[int]]) -> int:
+    """Deal on from ``position`` as the ``deal_by_colour`` clause says; the new position."""
+    clause = rules.by_colour
+    places = [pile for name in clause.to for pile in rules.areas[name].piles]
+    overflow = [rules.areas[name] for name in clause.overflow]
+    while position < len(deck) and any(not piles[p] for p in places):
+        card = deck[position]
+        position += 1
+        free = next((p for p in places if not piles[p] and fits_colour(rules.areas[rules.pile_area[p]], card)), None)
+        if free is None:
+            free = next((a.piles[0] for a in overflow if fits_colour(a, card)), None)
+        if free is None:
+            raise ValueError(f"{rules.game}: no place and no talon takes {card_name(card)}")
+        piles[free].append(card)
+    return position
+
+
+# -- players ------------------------------------------------------------------------------------
+def owner(rules, pile: int) -> int | None:
+    """The player (0 or 1) who owns ``pile``; None when the pile is no one's."""
+    if rules.players is None:
+        return None
+    name = rules.pile_area[pile]
+    return next((player for player, group in enumerate(rules.players.own) if name in group), None)
+
+
+def mover(game, move: Move) -> int | None:
+    return owner(game.rules, move.src)
+
+
+def player_to_move(game, state: State) -> int | None:
+    """Who plays now: the last mover while he has a move, else the other; None alone."""
+    if game.rules.players is None:
+        return None
+    last = mover(game, state.history[-1][0]) if state.history else 0
+    last = 0 if last is None else last
+    if game.moves_of(state, last):
+        return last
+    return 1 - last
+
+
+# -- move generation -----------------------------------------------------------------------------
+def _tops(rules, state: State, names: list[str]) -> list[int]:
+    return [pile for name in names for pile in rules.areas[name].piles if state.piles[pile]]
+
+
+def _target(game, state: State, clause, card: int, source_area: str, player: int | None) -> int | None:
+    """Where a paired card goes: the first foundation that takes it, or the mover's pile."""
+    for name in clause.to:
+        area = game.rules.areas[name]
+        if area.role != "foundation":
+            return area.piles[player or 0] if len(area.piles) > 1 else area.piles[0]
+        for pile in area.piles:
+            if game.accepts(state, pile, card, source_area):
+                return pile
+    return None
+
+
+def _matches(clause, first: int, second: int) -> bool:
+    if clause.match == "same_card":
+        return rank_of(first) == rank_of(second) and suit_of(first) == suit_of(second) \
+            and pack_of(first) != pack_of(second)
+    return True
+
+
+def pair_moves(game, state: State, player: int | None) -> list[Move]:
+    moves = []
+    for clause in game.rules.pairs:
+        mine, theirs = clause.source
+        if player == 1:  # the mover's card comes first
+            mine, theirs = theirs, mine
+        firsts = _offers(game, state, clause, mine, player)
+        seconds = _offers(game, state, clause, theirs, player)
+        for card, src, dst in firsts:
+            for card2, src2, dst2 in seconds:
+                if src2 != src and _matches(clause, card, card2):
+                    moves.append(Move(PAIR, card, src, dst, card2, src2, dst2))
+    return moves
+
+
+def _offers(game, state: State, clause, names: list[str], player: int | None) -> list[tuple[int, int, int]]:
+    """(card, pile, target) for every top card of the areas that has a target."""
+    offers = []
+    for pile in _tops(game.rules, state, names):
+        card = state.piles[pile][-1]
+        target = _target(game, state, clause, card, game.rules.pile_area[pile], player)
+        if target is not None:
+            offers.append((card, pile, target))
+    return offers
+
+
+def turn_up_moves(game, state: State, player: int | None) -> list[Move]:
+    moves = []
+    for clause in game.rules.turn_ups:
+        for source, target in zip(clause.source, clause.to):
+            packets, places = game.rules.areas[source].piles, game.rules.areas[target].piles
+            for packet, place in zip(packets, places):
+                if state.piles[packet] and not state.piles[place]:
+                    if player is None or owner(game.rules, packet) == player:
+                        moves.append(Move(TURN_UP, state.piles[packet][-1], packet, place))
+    return moves
+
+
+def moves(game, state: State, player: int | None) -> list[Move]:
+    return pair_moves(game, state, player) + turn_up_moves(game, state, player)
+
+
+def is_legal(game, state: State, move: Move) -> bool:
+    if move.kind == PAIR and move.dst == move.dst2:
+        return False
+    player = player_to_move(game, state)
+    return move in moves(game, state, player)
+
+
+def apply(state: State, move: Move, ops: list) -> None:
+    transfer(state, ops, move.src, len(state.piles[move.src]) - 1, move.dst)
+    if move.kind == PAIR:
+        transfer(state, ops, move.src2, len(state.piles[move.src2]) - 1, move.dst2)
+
+
+def describe(rules, move: Move) -> str:
+    """``turn up 7♣ first packet 3``; ``2♠ navy 5 + Q♥ army 2 → foundation 1, foundation 9``."""
+    if move.kind == TURN_UP:
+        return f"turn up {card_name(move.card)} {rules.pile_name(move.src)}"
+    return (f"{card_name(move.card)} {rules.pile_name(move.src)} + {card_name(move.card2)} "
+            f"{rules.pile_name(move.src2)} → {rules.pile_name(move.dst)}, {rules.pile_name(move.dst2)}")

@@ -1,0 +1,202 @@
+"""Checks for the claims of La Nivernaise, the Empress of India, the Zodiac, Sympathie
+and the rest: phases, colours, paired moves, the two players. Registered in
+:data:`patience.engine.claims.CHECKS`."""
+
+from __future__ import annotations
+
+from patience.engine.actions import PAIR, TURN_UP, owner, player_to_move
+from patience.engine.cards import card, card_name, is_red, rank_of
+from patience.engine.claims import ClaimResult, _piles, _playouts, engine_foundation
+from patience.engine.game import Game, REDEAL
+from patience.engine.game import position as build
+from patience.engine.state import State
+
+
+def foundation_piles(game: Game, piles: int, capacity: int) -> ClaimResult:
+    """How many foundation piles there are, and how many cards they take together."""
+    found = game.rules.piles_of("foundation")
+    taken = sum(len(engine_foundation(game, p)) for p in found)
+    return ClaimResult(len(found) == piles and taken == capacity, f"{len(found)} foundations taking {taken} cards")
+
+
+def _placed(game: Game, state: State) -> bool:
+    return not any(state.piles[p] for p in [0, *game.rules.piles_of("talon")])
+
+
+def _to_foundation(game: Game, move) -> bool:
+    return move.kind in ("move", PAIR) and game.rules.role(move.dst) == "foundation"
+
+
+def foundations_wait_until_placed(game: Game) -> ClaimResult:
+    """Along random playouts no foundation move while the pack or a talon has cards; and
+    in a deal whose pack is spread over the layout by hand, foundation moves appear."""
+    for state, moves in _playouts(game):
+        if not _placed(game, state) and any(_to_foundation(game, m) for m in moves):
+            return ClaimResult(False, "a foundation move was legal with cards still to place")
+    state = game.deal(0)
+    layout = [p for p in range(len(state.piles)) if game.rules.role(p) == "tableau"]
+    for index, spread in enumerate(reversed(state.piles[0])):
+        state.piles[layout[index % len(layout)]].append(spread)
+    state.piles[0] = []
+    opened = [game.describe(m) for m in game.legal_moves(state) if _to_foundation(game, m)]
+    return ClaimResult(bool(opened), f"once all is placed: {opened[:3]}")
+
+
+def marriage_kept(game: Game, area: str) -> ClaimResult:
+    """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the reverse."""
+    pile = _piles(game, area, "")[0]
+    name = game.rules.pile_name(pile)
+    up = build(game, {name: ["7♥/1", "8♥/1"]})
+    down = build(game, {name: ["9♥/1", "8♥/1"]})
+    seen = (game.accepts(up, pile, card(9, 2, 1), "stock"), game.accepts(up, pile, card(7, 2, 1), "stock"),
+            game.accepts(down, pile, card(7, 2, 1), "stock"), game.accepts(down, pile, card(9, 2, 1), "stock"))
+    return ClaimResult(seen == (True, False, True, False), f"up: 9♥ {seen[0]}, 7♥ {seen[1]}; down: 7♥ {seen[2]}, 9♥ {seen[3]}")
+
+
+def _turn_all(game: Game, state: State) -> None:
+    """Turn the whole pack onto the talon, placing nothing."""
+    talon = game.rules.piles_of("talon")[0]
+    while state.piles[0]:
+        move = next(m for m in game.legal_moves(state) if m.src == 0 and m.dst == talon)
+        game.apply(state, move)
+
+
+def redeal_needs_progress(game: Game) -> ClaimResult:
+    """A pass that places nothing leaves no redeal; a pass that places a card leaves one."""
+    state = game.deal(0)
+    _turn_all(game, state)
+    first = game.is_legal(state, REDEAL)
+    game.apply(state, REDEAL)
+    turned = len(state.history)
+    _turn_all(game, state)
+    idle = game.is_legal(state, REDEAL)
+    while len(state.history) > turned:
+        game.undo(state)
+    talon = game.rules.piles_of("talon")[0]
+    while state.piles[0]:
+        moves = [m for m in game.legal_moves(state) if m.src == 0]
+        placing = next((m for m in moves if m.dst != talon), None)
+        if placing is not None:
+            break
+        game.apply(state, next(m for m in moves if m.dst == talon))
+    else:
+        return ClaimResult(False, "no card from the talon could be placed in deal 0: nothing shown")
+    game.apply(state, placing)
+    _turn_all(game, state)
+    useful = game.is_legal(state, REDEAL)
+    holds = first and not idle and useful
+    return ClaimResult(holds, f"redeal after the first pass {first}, after an idle pass {idle}, "
+                              f"after a pass placing {card_name(placing.card)} {useful}")
+
+
+def area_colour(game: Game, area: str, colour: str) -> ClaimResult:
+    """The area holds only cards of the colour, in deals and along random playouts."""
+    piles = _piles(game, area, "")
+    for state, _ in _playouts(game, length=200):
+        wrong = [c for p in piles for c in state.piles[p] if is_red(c) != (colour == "red")]
+        if wrong:
+            return ClaimResult(False, f"{area} held {card_name(wrong[0])}")
+    return ClaimResult(True, f"the {area} held only {colour} cards")
+
+
+def _pairs(game: Game, length: int = 200):
+    for state, moves in _playouts(game, length=length):
+        yield state, [m for m in moves if m.kind == PAIR]
+
+
+def first_pairs(game: Game, ranks: list, colours: list) -> ClaimResult:
+    """In deals 0–5 every pair legal at the start is of these ranks and colours."""
+    seen = set()
+    for number in range(6):
+        state = game.deal(number)
+        for move in (m for m in game.legal_moves(state) if m.kind == PAIR):
+            cards = sorted((move.card, move.card2), key=is_red)
+            seen.add(tuple((rank_of(c), "red" if is_red(c) else "black") for c in cards))
+    wanted = {tuple(zip(ranks_of(ranks), colours))}
+    return ClaimResult(bool(seen) and seen == wanted, f"first pairs seen: {sorted(seen)}")
+
+
+def ranks_of(ranks: list) -> list[int]:
+    from patience.engine.cards import parse_rank
+    return [parse_rank(r) for r in ranks]
+
+
+def pairs_same_rank(game: Game) -> ClaimResult:
+    """Along random playouts every paired move joins two cards of the same rank."""
+    count = 0
+    for _, pairs in _pairs(game):
+        for move in pairs:
+            count += 1
+            if rank_of(move.card) != rank_of(move.card2):
+                return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(count > 0, f"{count} pairs, all of one rank")
+
+
+def pairs_only(game: Game, areas: list) -> ClaimResult:
+    """Cards leave these areas for the foundations only in pairs, one from each area."""
+    groups = [set(_piles(game, area, "")) for area in areas]
+    count = 0
+    for _, moves in _playouts(game):
+        for move in moves:
+            if move.kind == "move" and game.rules.role(move.dst) == "foundation":
+                return ClaimResult(False, f"single: {game.describe(move)}")
+            if move.kind == PAIR:
+                count += 1
+                if not ({move.src, move.src2} & groups[0] and {move.src, move.src2} & groups[1]):
+                    return ClaimResult(False, f"not one from each: {game.describe(move)}")
+    return ClaimResult(count > 0, f"{count} pairs seen, each one from {areas[0]} and one from {areas[1]}")
+
+
+def turns_alternate(game: Game) -> ClaimResult:
+    """Two players: along playouts each move is the player-to-move's, and the turn passes
+    only when the mover has nothing left to do."""
+    switches = 0
+    for state, moves in _playouts(game, length=400):
+        player = player_to_move(game, state)
+        if any(owner(game.rules, m.src) != player for m in moves):
+            return ClaimResult(False, "a move of the other player was offered")
+        if state.history:
+            last = owner(game.rules, state.history[-1][0].src)
+            if last != player:
+                switches += 1
+                if game.moves_of(state, last):
+                    return ClaimResult(False, "the turn passed while the mover could still play")
+    return ClaimResult(switches > 0, f"the turn passed {switches} times, each time from a player with no move left")
+
+
+def pairs_same_card(game: Game) -> ClaimResult:
+    """Every pair joins a card of one player with the same card (suit and rank) of the other."""
+    count = 0
+    for _, pairs in _pairs(game, length=400):
+        for move in pairs:
+            count += 1
+            if card_name(move.card) != card_name(move.card2) or owner(game.rules, move.src) == owner(game.rules, move.src2):
+                return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(count > 0, f"{count} pairs, each of one card from each pack")
+
+
+def first_turns_up(game: Game, area: str) -> ClaimResult:
+    """The first player's first moves turn up the top card of each of his packets."""
+    state = game.deal(0)
+    packets = len(_piles(game, area, ""))
+    for _ in range(packets):
+        moves = game.legal_moves(state)
+        if not moves or any(m.kind != TURN_UP or game.rules.pile_area[m.src] != area for m in moves):
+            return ClaimResult(False, f"offered: {[game.describe(m) for m in moves][:3]}")
+        game.apply(state, moves[0])
+    return ClaimResult(True, f"the first player turned up the top of his {packets} packets first")
+
+
+MORE_CHECKS = {
+    "foundation_piles": foundation_piles,
+    "foundations_wait_until_placed": foundations_wait_until_placed,
+    "marriage_kept": marriage_kept,
+    "redeal_needs_progress": redeal_needs_progress,
+    "area_colour": area_colour,
+    "first_pairs": first_pairs,
+    "pairs_same_rank": pairs_same_rank,
+    "pairs_only": pairs_only,
+    "turns_alternate": turns_alternate,
+    "pairs_same_card": pairs_same_card,
+    "first_turns_up": first_turns_up,
+}
