@@ -1,0 +1,36 @@
+"""Results computed from a spec (claims run, examples played), kept between builds.
+
+The key is the spec file's SHA-256 and the engine's version, with what was asked;
+a changed spec or a new engine is a new key, so nothing stale is ever served.
+A result marked ``transient`` (out of time) is not kept. Entries are JSON files under the doctree directory, written atomically so that
+parallel readers never see half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import patience
+
+
+def cached(env, what: str, digest: str, compute: Callable[[], object], *key: object):
+    """``compute()`` once per (``what``, spec digest, engine version, ``key``)."""
+    folder = Path(env.doctreedir) / "rules-cache"
+    name = hashlib.sha256(json.dumps([what, digest, patience.__version__, *map(str, key)]).encode()).hexdigest()
+    path = folder / f"{what}-{name[:32]}.json"
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    value = compute()
+    if isinstance(value, dict) and value.get("transient"):
+        return value  # ran out of time: a faster run may succeed, so it is not kept
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        json.dump(value, stream, ensure_ascii=False)
+    os.replace(temporary, path)
+    return value

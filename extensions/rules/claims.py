@@ -1,0 +1,81 @@
+"""Claims on the page: each run against the engine while the page is read.
+
+A claim shows its status: *holds*, or *contradicted* — a statement of the text the
+engine refutes, kept with its editorial note. A claim that fails without being
+marked as a contradiction (or that is marked so but now holds) is a
+``rules.claim`` warning pointing at the claim's line in the spec, so ``-W`` fails
+the build; the page shows it in an error box. Results are cached on the spec's
+digest and the engine's version (:mod:`.cache`).
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from patience.engine.claims import ClaimError, run_claim
+from patience.engine.replay import TimeLimit, Timed
+
+from .cache import cached
+from .html import make, text
+from .messages import spec_location, warn
+
+BADGES = {
+    "holds": "✓ Holds",
+    "contradicted": "✗ Contradicted by the engine",
+    "fails": "⚠ Fails",
+    "error": "⚠ Cannot be run",
+}
+
+
+def run(loaded, claim, seconds: float) -> dict:
+    try:
+        result = run_claim(Timed(loaded.game, seconds), claim)
+    except ClaimError as error:
+        return {"error": str(error)}
+    except TimeLimit as error:
+        return {"error": str(error), "transient": True}
+    return {"holds": result.holds, "detail": result.detail}
+
+
+def status(claim, outcome: dict) -> str:
+    if "error" in outcome:
+        return "error"
+    if outcome["holds"]:
+        return "holds" if claim.expect == "holds" else "fails"
+    return "contradicted" if claim.expect == "contradicted" else "fails"
+
+
+def claim_block(directive, loaded, owner: str, claim) -> nodes.Node:
+    from .clauses import conjecture, head, provenance, record
+
+    seconds = directive.config.rules_time_limit
+    outcome = cached(directive.env, "claim", loaded.digest, lambda: run(loaded, claim, seconds), owner, claim.id)
+    shown = status(claim, outcome)
+    name = f"{owner}.{claim.id}"
+    anchor = f"clause-{name}"
+    if shown in ("fails", "error"):
+        warn("claim", _complaint(name, claim, outcome), spec_location(loaded.path, loaded.lines.get(claim.id)))
+    block = make("div", classes=["rules-claim", f"rules-claim-{shown}"], ids=[anchor])
+    block += head(name, anchor, "claim")
+    block += text("p", BADGES[shown], classes=["rules-status"])
+    block += nodes.paragraph("", claim.says, classes=["rules-says"])
+    block += provenance(directive, claim, "Stated in")
+    if claim.conjecture:
+        block += conjecture(claim)
+    block += nodes.paragraph("", f"The engine: {outcome.get('detail') or outcome.get('error')}.",
+                             classes=["rules-detail"])
+    if claim.note:
+        box = make("div", classes=["rules-editorial-note"], role="note")
+        box += nodes.paragraph("", "", nodes.strong("", "Editorial note: "), nodes.Text(claim.note))
+        block += box
+    record(directive, name, anchor, f"{name} ({shown})", claim, loaded.digest, shown)
+    return block
+
+
+def _complaint(name: str, claim, outcome: dict) -> str:
+    if "error" in outcome:
+        return f"claim {name} cannot be run: {outcome['error']}"
+    if claim.expect == "holds":
+        return (f"claim {name} fails: the engine shows {outcome['detail']!r}; fix the spec, or mark the claim "
+                f"'expect: contradicted' with an editorial note")
+    return f"claim {name} is marked as contradicted by the engine, but it holds: {outcome['detail']!r}"

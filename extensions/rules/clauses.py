@@ -1,0 +1,183 @@
+"""``rules GAME``: the game's spec on its page — every clause, every claim, every variant.
+
+Each clause is shown in plain language (its ``says``), with links to the passages
+it formalizes and its exact quotation; a conjecture is marked as such, with its
+reason. Each clause and claim is an object of the edition's ``ed`` domain
+(``{ed:clause}`sultan.divan```), and the passages it cites link back to it in the
+parallel view (:mod:`edition.api`). Claims are run against the engine while the
+page is read (:mod:`.claims`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from docutils import nodes
+from edition.api import cites, declare, reference
+from sphinx.util.docutils import SphinxDirective
+
+from patience.engine.cards import RANK_NAMES
+from patience.engine.provenance import PROVENANCE_KEYS, RANK_KEYS
+
+from .claims import claim_block
+from .html import make, text
+from .specs import load
+
+KINDS = {
+    "packs": "packs", "take_out": "cards taken out", "area": "area", "foundations": "foundations",
+    "deal": "the deal", "flow": "where cards may go", "build": "marriage", "spaces": "spaces",
+    "deal_row": "dealing a row", "last_pass": "the last deal", "redeal": "redeal", "won": "the end",
+    "arrangement": "arrangement",
+}
+STATUS = {
+    "complete": "The text of the rules survives.",
+    "partial": "Part of the text is lost; the gaps are filled by conjecture, marked as such.",
+    "fragmentary": "Too little survives to play the game.",
+}
+
+
+class RulesDirective(SphinxDirective):
+    """``rules GAME``: the clauses and claims of GAME's spec, then those of its variants."""
+
+    required_arguments = 1
+    option_spec: dict = {}
+
+    def run(self):
+        game_id = self.arguments[0]
+        if ":" in game_id:
+            return [_problem(f"Give the game ({game_id.split(':')[0]}); its variants are shown with it.")]
+        loaded = load(self, game_id)
+        if loaded is None:
+            return [_problem(f"The rules of {game_id!r} could not be read (see the build log).")]
+        spec = loaded.game.spec
+        box = make("div", classes=["rules"], ids=[f"rules-{spec.game}"])
+        box += nodes.paragraph("", spec.summary)
+        box += nodes.paragraph("", "", nodes.Text(STATUS[spec.status] + " The rules below are read from "),
+                               nodes.literal("", f"patience/specs/{loaded.path.name}"),
+                               nodes.Text(", the file the engine plays from."), classes=["rules-source"])
+        box += self.clauses(loaded, spec.game, loaded.game.rules.clauses)
+        box += self.claims(loaded, spec.game, loaded.game.rules.claims)
+        for variant in spec.variants:
+            box += self.variant(spec, variant)
+        return [box]
+
+    def clauses(self, loaded, owner: str, clauses) -> nodes.Node:
+        listing = make("div", classes=["rules-clauses"])
+        listing += text("p", "Clauses", classes=["rules-heading"])
+        for clause in clauses:
+            listing += self.clause(loaded, owner, clause)
+        return listing
+
+    def claims(self, loaded, owner: str, claims) -> nodes.Node:
+        listing = make("div", classes=["rules-claims"])
+        if claims:
+            listing += text("p", "What the text states, checked against the engine", classes=["rules-heading"])
+        for claim in claims:
+            listing += claim_block(self, loaded, owner, claim)
+        return listing
+
+    def clause(self, loaded, owner: str, clause) -> nodes.Node:
+        name = f"{owner}.{clause.id}"
+        anchor = f"clause-{name}"
+        classes = ["rules-clause"]
+        if clause.conjecture:
+            classes.append("rules-conjectural" if clause.passages and clause.conjectural else "rules-conjecture")
+        block = make("div", classes=classes, ids=[anchor])
+        block += head(name, anchor, KINDS[clause.kind])
+        block += nodes.paragraph("", clause.says, classes=["rules-says"])
+        block += provenance(self, clause, "Formalizes")
+        if clause.conjecture:
+            block += conjecture(clause)
+        block += parameters(clause)
+        record(self, name, anchor, name, clause, loaded.digest)
+        return block
+
+    def variant(self, spec, variant) -> nodes.Node:
+        owner = f"{spec.game}:{variant.id}"
+        section = make("div", classes=["rules-variant"], ids=[f"variant-{owner}"])
+        section += text("p", f"Variant: {variant.title}", classes=["rules-heading"])
+        section += nodes.paragraph("", "", nodes.Text(variant.says + " "), *passage_list(self, variant.passages),
+                                   nodes.Text(f" — played as {owner}."))
+        loaded = load(self, owner)
+        if loaded is None:
+            section += _problem(f"The variant {owner!r} could not be compiled (see the build log).")
+            return section
+        if variant.drop:
+            dropped = nodes.paragraph("", "Without the clauses ")
+            for index, clause_id in enumerate(variant.drop):
+                dropped += nodes.Text(", " if index else "")
+                dropped += reference(self, "clause", f"{spec.game}.{clause_id}", nodes.literal("", f"{spec.game}.{clause_id}"))
+            dropped += nodes.Text(".")
+            section += dropped
+        section += self.clauses(loaded, owner, variant.clauses)
+        section += self.claims(loaded, owner, variant.claims)
+        return section
+
+
+def record(directive, name: str, anchor: str, title: str, item, *version) -> None:
+    """Declare the clause or claim in the ``ed`` domain; its passages link back to it."""
+    dump = json.dumps(item.model_dump(by_alias=True), sort_keys=True, ensure_ascii=False, default=str)
+    if declare(directive, "clause", name, anchor, title, dump, *version):
+        for passage_id in item.passages:
+            cites(directive, "clause", name, passage_id)
+
+
+def head(name: str, anchor: str, kind: str) -> nodes.Node:
+    line = make("p", classes=["rules-clause-head"])
+    line += make("a", nodes.literal("", name), href=f"#{anchor}", classes=["rules-permalink"],
+                 title=f"Permalink to {name}")
+    line += text("span", kind, classes=["rules-kind"])
+    return line
+
+
+def passage_list(directive, passages) -> list[nodes.Node]:
+    found = []
+    for index, passage_id in enumerate(passages):
+        if index:
+            found.append(nodes.Text(", "))
+        found.append(reference(directive, "passage", passage_id, nodes.literal("", passage_id)))
+    return found
+
+
+def provenance(directive, item, verb: str) -> nodes.Node:
+    line = nodes.paragraph("", classes=["rules-provenance"])
+    if not item.passages:
+        line += nodes.Text("No passage of the fragments says this.")
+        return line
+    line += nodes.Text(f"{verb} ")
+    line.extend(passage_list(directive, item.passages))
+    for quote in item.quotes:
+        line += nodes.Text(": " if quote == item.quotes[0] else "; ")
+        line += text("q", quote, classes=["language-ru-petr1708"])
+    line += nodes.Text(".")
+    return line
+
+
+def conjecture(item) -> nodes.Node:
+    box = make("div", classes=["rules-conjecture-note"], role="note")
+    label = "Editorial conjecture"
+    if item.passages and item.conjectural:
+        label += f" (on {', '.join(item.conjectural)})"
+    box += nodes.paragraph("", "", nodes.strong("", label + ": "), nodes.Text(item.conjecture))
+    return box
+
+
+def parameters(clause) -> nodes.Node:
+    """What the engine plays, as the spec writes it (``piles: 8 · face: up``)."""
+    data = clause.model_dump(by_alias=True, exclude_defaults=True)
+    shown = [f"{key}: {_value(key, value)}" for key, value in data.items() if key not in PROVENANCE_KEYS]
+    return nodes.paragraph("", "", nodes.literal("", " · ".join(shown)), classes=["rules-parameters"])
+
+
+def _value(key, value) -> str:
+    if key in RANK_KEYS and isinstance(value, int):
+        return RANK_NAMES[value - 1]
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value(k, v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(key, v) for v in value) + "]"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _problem(message: str) -> nodes.Node:
+    return nodes.error("", nodes.paragraph("", message))

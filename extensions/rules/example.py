@@ -1,0 +1,116 @@
+"""``rules-example GAME NUMBER``: a numbered deal played by the engine, replayable step by step.
+
+The deal is played while the page is read, in-process, within
+``rules_time_limit`` seconds, by the same player as ``patience autoplay GAME
+NUMBER`` (:mod:`patience.engine.replay`); the record is cached on the spec's
+digest and the engine's version. The page shows the layout as cards, the moves in
+the book's terms, the outcome, the command, and a replay (``rules.js``: buttons and
+arrow keys). A failure is a ``rules.example`` warning and an error box on the page.
+"""
+
+from __future__ import annotations
+
+import json
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from patience.engine.replay import TimeLimit, record
+
+from .cache import cached
+from .html import make, text
+from .messages import warn
+from .specs import load
+
+CONTROLS = (("first", "« Start", "The position before the first move (Home)"),
+            ("previous", "‹ Back", "Take back one move (←)"), ("next", "Next ›", "Play the next move (→)"),
+            ("last", "End »", "The final position (End)"))
+
+
+class ExampleDirective(SphinxDirective):
+    required_arguments = 2
+    option_spec: dict = {}
+
+    def run(self):
+        game_id, number = self.arguments[0], self.arguments[1]
+        if not number.isdigit():
+            warn("argument", f"the deal number must be 0 or more, not {number!r}", self.get_location())
+            return [failure(f"No example: {number!r} is not a deal number.")]
+        loaded = load(self, game_id)
+        if loaded is None:
+            return [failure(f"No example: the rules of {game_id!r} could not be read.")]
+        seconds = self.config.rules_time_limit
+        replay = cached(self.env, "example", loaded.digest, lambda: play(loaded.game, int(number), seconds),
+                        game_id, number)
+        if "error" in replay:
+            warn("example", f"example {game_id} {number} failed: {replay['error']}", self.get_location())
+            return [failure(f"The example (deal {number} of {game_id}) could not be played: {replay['error']}")]
+        return [example(replay, loaded.game)]
+
+
+def play(game, number: int, seconds: float) -> dict:
+    """The record, or the reason it could not be made (an engine error is a finding, not a crash)."""
+    if not game.spec.playable:
+        return {"error": f"{game.id} is not playable (its spec says playable: false)"}
+    try:
+        return record(game, number, seconds)
+    except TimeLimit as error:
+        return {"error": str(error), "transient": True}
+    except (ValueError, KeyError, IndexError) as error:  # IllegalMove is a ValueError
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
+def failure(message: str) -> nodes.Node:
+    return nodes.error("", nodes.paragraph("", message), classes=["rules-example-error"])
+
+
+def example(replay: dict, game) -> nodes.Node:
+    ident = f"example-{replay['game'].replace(':', '-')}-{replay['deal']}"
+    moves = len(replay["steps"])
+    box = make("div", classes=["rules-example"], ids=[ident])
+    box += nodes.paragraph("", "", nodes.strong("", f"Deal {replay['deal']} of {game.spec.title}"),
+                           nodes.Text(f", played by the engine's own player: {replay['outcome_text']}, "
+                                      f"after {moves} move{'s' if moves != 1 else ''}. Reproduce it with:"))
+    box += nodes.literal_block(replay["command"], replay["command"], classes=["rules-command"], language="text")
+    box += player(replay, ident)
+    listing = make("details", classes=["rules-moves"])
+    listing += text("summary", f"The {moves} moves")
+    steps = nodes.enumerated_list()
+    for step in replay["steps"]:
+        steps += nodes.list_item("", nodes.paragraph("", step["move"]))
+    listing += steps
+    box += listing
+    return box
+
+
+def player(replay: dict, ident: str) -> nodes.Node:
+    """The layout at the start, as cards; ``rules.js`` turns it into a step-through replay."""
+    widget = make("div", classes=["rules-replay"], role="group", aria_label=f"Replay of {replay['command']}")
+    controls = make("div", classes=["rules-replay-controls"], hidden="hidden")
+    for action, symbol, label in CONTROLS:
+        controls += text("button", symbol, type="button", classes=[f"rules-{action}"], aria_label=label, title=label)
+    controls += text("span", f"Start: move 0 of {len(replay['steps'])}", classes=["rules-position"],
+                     aria_live="polite")
+    widget += controls
+    board = make("table", classes=["rules-board"])
+    body = make("tbody")
+    for index, (name, label, cards) in enumerate(zip(replay["piles"], replay["labels"], replay["start"])):
+        row = make("tr", data_pile=str(index))
+        row += make("th", nodes.Text(name), scope="row", title=label)
+        row += make("td", *cards_of(cards))
+        body += row
+    board += body
+    widget += board
+    data = json.dumps(replay, ensure_ascii=False).replace("</", "<\\/")
+    widget += nodes.raw("", f'<script type="application/json" class="rules-replay-data">{data}</script>',
+                        format="html")
+    return widget
+
+
+def cards_of(cards) -> list[nodes.Node]:
+    if isinstance(cards, int):
+        return [text("span", f"{cards} face down", classes=["rules-back"])] if cards else [text("span", "—")]
+    if not cards:
+        return [text("span", "—", classes=["rules-empty"])]
+    return [text("span", name, classes=["rules-card"] + (["rules-red"] if name[-1] in "♦♥" else []))
+            for name in cards]

@@ -1,0 +1,55 @@
+"""``rules-plate GAME``: the game's lost plate, redrawn from its spec (:mod:`patience.engine.plate`).
+
+The SVG is inline, scalable, and carries its text alternative (``<title>``,
+``<desc>``, ``role="img"``); the caption links the book's surviving caption of
+the plate (the passage ``GAME.plate``) where there is one.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from edition.api import reference
+from sphinx.util.docutils import SphinxDirective
+
+from patience.datafile import DataFileError
+from patience.engine import plate
+from patience.text import load_edition
+
+from .html import make
+from .specs import load
+
+
+class PlateDirective(SphinxDirective):
+    required_arguments = 1
+    option_spec: dict = {}
+
+    def run(self):
+        game_id = self.arguments[0]
+        loaded = load(self, game_id)
+        if loaded is None:
+            return [nodes.error("", nodes.paragraph("", f"No plate: the rules of {game_id!r} could not be read."))]
+        game = loaded.game
+        ident = f"plate-{game_id.replace(':', '-')}"
+        figure = make("figure", classes=["rules-plate"], ids=[ident])
+        figure += nodes.raw("", plate.svg(game, f"{ident}-svg"), format="html")
+        figure += make("figcaption", *self.caption(game))
+        return [figure]
+
+    def caption(self, game) -> list[nodes.Node]:
+        words = [nodes.strong("", f"{game.spec.title}: the plate, redrawn. "),
+                 nodes.Text("The book's plate is lost; this drawing is made from the rule specification's "
+                            "layout at the start of play — each area with its Russian and English name, the "
+                            "foundation cards the rules fix, and the number of cards in each pile. ")]
+        passage_id = f"{game.spec.game}.plate"
+        if self._survives(passage_id):
+            words += [nodes.Text("The book's caption survives: "),
+                      reference(self, "passage", passage_id, nodes.literal("", passage_id)), nodes.Text(". ")]
+        words += [nodes.Text("Print it with "), nodes.literal("", f"patience plate {game.id}"), nodes.Text(".")]
+        return words
+
+    def _survives(self, passage_id: str) -> bool:
+        source = self.config.edition_source_texts or None
+        try:
+            return passage_id in {p.id for p in load_edition(source).passages}
+        except (DataFileError, OSError):  # the edition extension reports it; the plate stands without a link
+            return False

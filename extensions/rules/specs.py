@@ -1,0 +1,75 @@
+"""Finding and loading a game's one spec through the engine (``patience.engine``).
+
+The site reads the same file the engine plays from (``patience/specs/GAME.yaml``),
+or the folder named by ``rules_specs_dir`` (test sites point it at a copy they may
+break). Every page that shows something computed from a spec declares the file as
+a dependency, so an edited spec re-reads those pages on the next build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from patience.datafile import DataFileError
+from patience.engine import Game
+from patience.engine import specs as engine_specs
+
+from .messages import spec_location, warn
+
+_games: dict[tuple[Path, str, str], "Loaded"] = {}
+_digests: dict[Path, str] = {}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game (or variant) compiled from its spec file, with the file's digest."""
+
+    game: Game
+    path: Path
+    digest: str
+    lines: dict
+
+
+def specs_dir(env) -> Path:
+    configured = env.config.rules_specs_dir
+    path = Path(configured) if configured else engine_specs.SPEC_DIR
+    return path if path.is_absolute() else Path(env.srcdir, path)
+
+
+def spec_path(env, game_id: str) -> Path:
+    return specs_dir(env) / f"{game_id.split(':', 1)[0]}.yaml"
+
+
+def load(directive, game_id: str) -> Loaded | None:
+    """The game, or ``None`` after a located ``rules.spec`` warning."""
+    path = spec_path(directive.env, game_id)
+    if not path.is_file():
+        warn("spec", f"no spec for game {game_id!r} (looked for {path})", directive.get_location())
+        return None
+    directive.env.note_dependency(str(path))
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.engine.specs.digest
+    key = (path, digest, game_id)
+    if key not in _games:
+        if _digests.get(path, digest) != digest:
+            engine_specs.read_spec.cache_clear()  # the engine caches specs by path alone
+        _digests[path] = digest
+        try:
+            _games[key] = _compile(path, digest, game_id)
+        except DataFileError as error:
+            warn("spec", error.message, spec_location(error.path, error.line))
+            return None
+    return _games[key]
+
+
+def _compile(path: Path, digest: str, game_id: str) -> Loaded:
+    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    rules = engine_specs.rules_from_file(path, variant)
+    game = Game(rules)
+    if rules.spec.playable:
+        try:
+            game.deal(0)
+        except ValueError as error:
+            raise DataFileError(path, None, str(error)) from None
+    return Loaded(game, path, digest, engine_specs.read_spec(path)[1])

@@ -1,0 +1,81 @@
+"""A numbered deal played by the engine's player, recorded so a page can replay it.
+
+The record is plain data (JSON-ready): the piles at the start, then for each move
+its notation and the piles it changed (the divan refilled at once, a row dealt,
+the pack gathered on a redeal …). A pile face down at that point is given as its
+number of cards only.
+It is what ``patience autoplay GAME NUMBER`` plays, move for move, so the page
+can print that command beside it.
+
+Play is stopped after ``seconds`` (a :class:`TimeLimit`), so a build that runs
+examples cannot hang on a slow or looping spec.
+"""
+
+from __future__ import annotations
+
+import time
+
+from patience.engine.autoplay import autoplay
+from patience.engine.cards import card_name
+from patience.engine.game import Game
+from patience.engine.render import hidden
+from patience.engine.state import State
+
+OUTCOMES = {
+    "won": "won: every card is on the foundations",
+    "blocked": "lost: no legal move is left",
+    "no new position": "lost: every legal move leads back to a position already seen",
+    "move limit": "stopped at the move limit",
+}
+
+
+class TimeLimit(RuntimeError):
+    """Play took longer than the time allowed."""
+
+
+class Timed:
+    """The game, but asking for legal moves after the deadline raises :class:`TimeLimit`."""
+
+    def __init__(self, game: Game, seconds: float):
+        self._game, self._deadline, self._seconds = game, time.monotonic() + seconds, seconds
+
+    def legal_moves(self, state: State):
+        if time.monotonic() > self._deadline:
+            raise TimeLimit(f"{self._game.id}: play took longer than {self._seconds:g} s")
+        return self._game.legal_moves(state)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def command(game: Game, number: int) -> str:
+    return f"patience autoplay {game.id} {number}"
+
+
+def _piles(game: Game, state: State) -> list:
+    """Each pile's cards, bottom first; a face-down pile is only its number of cards."""
+    return [len(cards) if hidden(game, state, p) else [card_name(c) for c in cards]
+            for p, cards in enumerate(state.piles)]
+
+
+def record(game: Game, number: int, seconds: float | None = None) -> dict:
+    """Deal ``number``, play it with the engine's player, and record every step."""
+    state = game.deal(number)
+    start = _piles(game, state)
+    playout = autoplay(Timed(game, seconds) if seconds else game, state)
+    replay = game.deal(number)
+    steps, before = [], start
+    for move in playout.moves:
+        text = game.describe(move)
+        game.apply(replay, move)
+        after = _piles(game, replay)
+        step = {"move": text, "set": {str(p): cards for p, cards in enumerate(after) if cards != before[p]}}
+        steps.append(step)
+        before = after
+    return {
+        "game": game.id, "deal": number, "command": command(game, number),
+        "outcome": playout.outcome, "outcome_text": OUTCOMES[playout.outcome],
+        "piles": [game.rules.pile_name(p) for p in range(len(state.piles))],
+        "labels": [game.rules.areas[name].label_ru for name in game.rules.pile_area],
+        "start": start, "steps": steps,
+    }

@@ -1,0 +1,5 @@
+extensions = ["myst_parser", "edition", "rules"]
+myst_enable_extensions = ["colon_fence"]
+# The tests copy the specs they need here (and may break them); never a second copy in git.
+rules_specs_dir = "specs"
+rules_time_limit = 20
