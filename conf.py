@@ -26,6 +26,7 @@ extensions = [
     "edition",
     "patience_cli",
     "edition_search",
+    "rules",
 ]
 
 # Search folds pre-reform and modern spellings to one key (extensions/edition_search).
