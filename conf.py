@@ -18,7 +18,7 @@ language = "en"
 
 root_doc = "docs/index"
 include_patterns = ["docs/**"]
-exclude_patterns = ["docs/_extra/**", "docs/_static/**", "docs/_templates/**"]
+exclude_patterns = ["docs/_extra/**"]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 
 extensions = [
@@ -37,7 +37,6 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = "Двадцать четыре основные пасьянса — critical edition"
-html_static_path = ["docs/_static"]
 html_extra_path = ["docs/_extra"]
 html_theme_options = {"navigation_with_keys": True}
 
