@@ -212,7 +212,8 @@ def no_deal_while_playable(game: Game) -> ClaimResult:
     for _, moves in _playouts(game):
         dealing = DEAL_ROW in moves
         offered += dealing
-        if dealing and any(m.kind == "move" and game.rules.role(m.dst) == "foundation" for m in moves):
+        if dealing and any(m.kind == "move" and game.rules.role(m.dst) == "foundation"
+                           and game.rules.role(m.src) != "foundation" for m in moves):
             return ClaimResult(False, "a row could be dealt while a card could go to a foundation")
     return ClaimResult(offered > 0, f"rows were offered {offered} times, never with a foundation move open")
 

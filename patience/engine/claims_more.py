@@ -187,7 +187,23 @@ def first_turns_up(game: Game, area: str) -> ClaimResult:
     return ClaimResult(True, f"the first player turned up the top of his {packets} packets first")
 
 
+def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
+    """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may go onto 6♥ and 6♥ onto 5♥, one card
+    at a time; and a legal exchange is undone by the opposite one."""
+    up, down = _piles(game, rising)[0], _piles(game, falling)[0]
+    state = build(game, {game.rules.pile_name(up): [f"{r}♥/1" for r in ("A", 2, 3, 4, 5)],
+                         game.rules.pile_name(down): [f"{r}♥/1" for r in ("K", "Q", "J", 10, 9, 8, 7, 6)]})
+    moves = {(m.src, m.dst): m for m in game.legal_moves(state) if m.kind == "move"}
+    there, back = moves.get((up, down)), moves.get((down, up))
+    if not (there and back):
+        return ClaimResult(False, f"exchanges offered: {[game.describe(m) for m in moves.values()]}")
+    game.apply(state, there)
+    returned = any(m.src == down and m.dst == up and m.card == there.card for m in game.legal_moves(state))
+    return ClaimResult(returned, f"{game.describe(there)} and {game.describe(back)} legal; back again: {returned}")
+
+
 MORE_CHECKS = {
+    "exchange_both_ways": exchange_both_ways,
     "foundation_piles": foundation_piles,
     "foundations_wait_until_placed": foundations_wait_until_placed,
     "marriage_kept": marriage_kept,

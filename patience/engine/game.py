@@ -192,9 +192,14 @@ class Game:
         moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
-        if self._may_redeal(state, bool(moves)):
+        if self._may_redeal(state, self._playing(moves)):
             moves.append(REDEAL)
         return moves
+
+    def _playing(self, moves: list[Move]) -> bool:
+        """Whether some move is real play, not an exchange between foundations (which
+        never ends a deal: La Nivernaise's «обмѣнивать заразъ одну карту»)."""
+        return any(m.kind != "move" or self.rules.role(m.src) != "foundation" for m in moves)
 
     def moves_of(self, state: State, player: int) -> list[Move]:
         """The moves of one of two players: those from the piles he owns."""
@@ -210,7 +215,7 @@ class Game:
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
-            return self._may_redeal(state, bool(self.card_moves(state)) or self._may_deal_row(state, None))
+            return self._may_redeal(state, self._playing(self.card_moves(state)) or self._may_deal_row(state, None))
         if move.kind != "move" or not (0 <= move.src < len(state.piles) and 0 <= move.dst < len(state.piles)):
             return False
         cards = state.piles[move.src]
@@ -235,7 +240,8 @@ class Game:
             return False
         if deal_row.when == "nothing_to_play":
             moves = self.card_moves(state) if card_moves is None else card_moves
-            return not any(self.rules.role(m.dst) == "foundation" for m in moves)
+            return not any(self.rules.role(m.dst) == "foundation" and self.rules.role(m.src) != "foundation"
+                           for m in moves)
         return True
 
     def _first_empty(self, state: State, move: Move, source_area: str, targets: list[int]) -> bool:
