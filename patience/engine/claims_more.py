@@ -202,7 +202,17 @@ def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
     return ClaimResult(returned, f"{game.describe(there)} and {game.describe(back)} legal; back again: {returned}")
 
 
+def moves_from_foundations(game: Game) -> ClaimResult:
+    """Holds if, along random playouts, some legal move takes a card off a foundation."""
+    for _, moves in _playouts(game):
+        for move in moves:
+            if move.kind in ("move", PAIR) and game.rules.role(move.src) == "foundation":
+                return ClaimResult(True, f"legal: {game.describe(move)}")
+    return ClaimResult(False, "no card ever left a foundation in random playouts")
+
+
 MORE_CHECKS = {
+    "moves_from_foundations": moves_from_foundations,
     "exchange_both_ways": exchange_both_ways,
     "foundation_piles": foundation_piles,
     "foundations_wait_until_placed": foundations_wait_until_placed,

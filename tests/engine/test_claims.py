@@ -20,7 +20,7 @@ def test_claim_outcome_is_as_the_spec_records(game_id, claim):
 
 def test_the_known_contradiction_is_recorded_with_a_note():
     contradicted = [claim for _, claim in CLAIMS if claim.expect == "contradicted"]
-    assert [claim.id for claim in contradicted] == ["runs-make-it-impossible"]
+    assert "runs-make-it-impossible" in [claim.id for claim in contradicted]
     assert all(claim.note for claim in contradicted)
 
 
