@@ -113,10 +113,26 @@ def layer_cell(directive, layer, passage):
         if change is None:
             children.extend(marker_links(directive, passage, text))
         else:
-            rules = ", ".join(getattr(change, "rules", ()))
-            children.append(make("span", nodes.Text(text), classes=["ed-reg"], title=f"{change.original} → {text} ({rules})"))
+            children.append(make("span", nodes.Text(text), classes=["ed-reg"],
+                                 title=f"{change.original} → {text} ({', '.join(change.rules)})"))
+    changes = [change for _, change in pieces if change is not None]
     notes = layer.notes(passage) if layer.notes else []
-    return cell(layer.key, layer.title, lang, children, translator_notes(notes))
+    return cell(layer.key, layer.title, lang, children, change_list(changes) + translator_notes(notes))
+
+
+def change_list(changes):
+    """Every respelling of a passage with the rules that made it, behind a disclosure."""
+    if not changes:
+        return []
+    box = make("details", classes=["ed-changes", "no-search", "language-en"])
+    box += make("summary", nodes.Text(f"{len(changes)} spelling change{'s' if len(changes) > 1 else ''}"))
+    items = make("ul")
+    for change in changes:
+        items += make("li", make("span", nodes.Text(change.original), classes=["language-ru-petr1708"]),
+                      nodes.Text(" → "), make("span", nodes.Text(change.regularised), classes=["language-ru"]),
+                      nodes.Text(f" ({', '.join(change.rules)})"))
+    box += items
+    return [box]
 
 
 def gutter(edition, passage, env, config):

@@ -54,10 +54,11 @@ def test_correction_shows_its_ocr_reading_on_hover_and_on_focus(page, site_url):
 def test_corrections_are_reached_with_the_tab_key(page, site_url):
     page.goto(f"{site_url}docs/games/napoleon.html")
     first = row(page, "napoleon.rules.1").locator(".ed-corr").first
-    summary = row(page, "napoleon.rules.1").locator("summary")
+    summary = row(page, "napoleon.rules.1").locator(".ed-cite summary")
     summary.focus()
-    for _ in range(5):
+    for _ in range(30):  # past the glossary links that come before it in the row
         page.keyboard.press("Tab")
+        assert row(page, "napoleon.rules.1").evaluate("node => node.contains(document.activeElement)")
         if first.evaluate("node => node === document.activeElement"):
             break
     assert first.evaluate("node => node === document.activeElement")
@@ -157,3 +158,11 @@ def test_without_javascript_the_witness_is_shown(browser, site_url):
         assert row(plain, "napoleon.rules.1").locator(".ed-witness").is_visible()
     finally:
         context.close()
+
+
+def test_spelling_changes_are_listed_with_their_rules(page, site_url):
+    page.goto(f"{site_url}docs/games/napoleon.html")
+    changes = row(page, "napoleon.rules.1").locator(".ed-changes")
+    changes.locator("summary").click()
+    listed = changes.locator("li").all_inner_texts()
+    assert "разсматривать → рассматривать (prefix-z)" in listed
