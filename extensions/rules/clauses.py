@@ -27,7 +27,8 @@ KINDS = {
     "packs": "packs", "take_out": "cards taken out", "area": "area", "foundations": "foundations",
     "deal": "the deal", "flow": "where cards may go", "build": "marriage", "spaces": "spaces",
     "deal_row": "dealing a row", "last_pass": "the last deal", "redeal": "redeal", "won": "the end",
-    "arrangement": "arrangement",
+    "arrangement": "arrangement", "deal_by_colour": "the deal, by colour", "exchange": "an exchange",
+    "pair": "paired moves", "turn_up": "turning up", "players": "players",
 }
 STATUS = {
     "complete": "The text of the rules survives.",
@@ -48,7 +49,7 @@ class RulesDirective(SphinxDirective):
             return [_problem(f"Give the game ({game_id.split(':')[0]}); its variants are shown with it.")]
         loaded = load(self, game_id)
         if loaded is None:
-            return [_problem(f"The rules of {game_id!r} could not be read (see the build log).")]
+            return [_problem(f"The rules of {game_id} could not be read (see the build log).")]
         spec = loaded.game.spec
         box = make("div", classes=["rules"], ids=[f"rules-{spec.game}"])
         box += nodes.paragraph("", spec.summary)
@@ -83,7 +84,7 @@ class RulesDirective(SphinxDirective):
         if clause.conjecture:
             classes.append("rules-conjectural" if clause.passages and clause.conjectural else "rules-conjecture")
         block = make("div", classes=classes, ids=[anchor])
-        block += head(name, anchor, KINDS[clause.kind])
+        block += head(name, anchor, KINDS.get(clause.kind, clause.kind.replace("_", " ")))
         block += nodes.paragraph("", clause.says, classes=["rules-says"])
         block += provenance(self, clause, "Formalizes")
         if clause.conjecture:
@@ -100,7 +101,7 @@ class RulesDirective(SphinxDirective):
                                    nodes.Text(f" — played as {owner}."))
         loaded = load(self, owner)
         if loaded is None:
-            section += _problem(f"The variant {owner!r} could not be compiled (see the build log).")
+            section += _problem(f"The variant {owner} could not be compiled (see the build log).")
             return section
         if variant.drop:
             dropped = nodes.paragraph("", "Without the clauses ")

@@ -38,7 +38,7 @@ class ExampleDirective(SphinxDirective):
             return [failure(f"No example: {number!r} is not a deal number.")]
         loaded = load(self, game_id)
         if loaded is None:
-            return [failure(f"No example: the rules of {game_id!r} could not be read.")]
+            return [failure(f"No example: the rules of {game_id} could not be read.")]
         seconds = self.config.rules_time_limit
         replay = cached(self.env, "example", loaded.digest, lambda: play(loaded.game, int(number), seconds),
                         game_id, number)

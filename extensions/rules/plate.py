@@ -27,7 +27,7 @@ class PlateDirective(SphinxDirective):
         game_id = self.arguments[0]
         loaded = load(self, game_id)
         if loaded is None:
-            return [nodes.error("", nodes.paragraph("", f"No plate: the rules of {game_id!r} could not be read."))]
+            return [nodes.error("", nodes.paragraph("", f"No plate: the rules of {game_id} could not be read."))]
         game = loaded.game
         ident = f"plate-{game_id.replace(':', '-')}"
         figure = make("figure", classes=["rules-plate"], ids=[ident])

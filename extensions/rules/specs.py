@@ -9,6 +9,7 @@ a dependency, so an edited spec re-reads those pages on the next build.
 from __future__ import annotations
 
 import hashlib
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from patience.engine import specs as engine_specs
 
 from .messages import spec_location, warn
 
-_games: dict[tuple[Path, str, str], "Loaded"] = {}
+_games: dict[tuple[Path, str, str], "Loaded | DataFileError"] = {}
 _digests: dict[Path, str] = {}
+_reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> spec errors already warned
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,15 @@ def load(directive, game_id: str) -> Loaded | None:
         try:
             _games[key] = _compile(path, digest, game_id)
         except DataFileError as error:
-            warn("spec", error.message, spec_location(error.path, error.line))
-            return None
-    return _games[key]
+            _games[key] = error
+    found = _games[key]
+    if isinstance(found, DataFileError):
+        reported = _reported.setdefault(directive.env, set())
+        if key not in reported:  # one warning per broken spec, however many directives use it
+            reported.add(key)
+            warn("spec", found.message, spec_location(found.path, found.line))
+        return None
+    return found
 
 
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:

@@ -149,11 +149,16 @@ def layout(game: Game) -> Block:
 # -- what each pile shows ----------------------------------------------------------------------
 def _pattern_text(pattern: CardPattern) -> str:
     rank = RANK_NAMES[pattern.rank - 1]
+    if pattern.colour:
+        return rank + ("♥♦" if pattern.colour == "red" else "♠♣")  # either suit of the colour
     return rank + (SUITS[parse_suit(pattern.suit)] if pattern.suit else "")
 
 
-def _pattern_words(pattern: CardPattern) -> str:
+def _pattern_words(pattern: CardPattern, count: int = 1) -> str:
+    """``the ace of hearts``, ``a red jack``, ``a king of any suit``; ``8 red jacks`` when counted."""
     rank = RANK_NAMES_EN[pattern.rank - 1]
+    if count > 1:
+        return " ".join(filter(None, [str(count), pattern.colour, f"{rank}s", f"of {pattern.suit}" if pattern.suit else ""]))
     if pattern.suit:
         return f"the {rank} of {('clubs', 'diamonds', 'hearts', 'spades')[parse_suit(pattern.suit)]}"
     return f"a {pattern.colour} {rank}" if pattern.colour else f"{'an' if rank == 'ace' else 'a'} {rank} of any suit"
@@ -170,7 +175,7 @@ def pile_face(game: Game, pile: int, count: int) -> tuple[str, str]:
         return _pattern_text(rule.base), f"empty until {_pattern_words(rule.base)} comes up"
     if area.role == "aside":
         held = [p for p in area.clause.holds]
-        return " ".join(_pattern_text(p) for p in held), "holding " + ", ".join(_pattern_words(p) for p in held)
+        return " ".join(_pattern_text(p) for p in held), "holding " + ", ".join(_pattern_words(p, p.count) for p in held)
     side = "face down" if area.face == "down" else "face up"
     return (str(count) if count > 1 else ""), (f"{count} card{'s' if count != 1 else ''} {side}" if count else "empty")
 
@@ -190,7 +195,7 @@ def describe(game: Game) -> str:
         counted = f"{len(piles)} piles" if len(piles) > 1 else "one pile"
         same = len(set(faces)) == 1
         held = (f"each {faces[0]}" if len(piles) > 1 else faces[0]) if same else "; ".join(faces)
-        sentences.append(f"{area.name.capitalize()} («{area.label_ru}», {ROLE_WORDS[area.role]}), {where}: "
+        sentences.append(f"{area.name.capitalize()} («{area.label_ru}», {ROLE_WORDS.get(area.role, area.role)}), {where}: "
                          f"{counted}, {held}.")
     return " ".join(sentences)
 
