@@ -137,8 +137,6 @@ def moves(game, state: State, player: int | None) -> list[Move]:
 
 
 def is_legal(game, state: State, move: Move) -> bool:
-    if move.kind == PAIR and move.dst == move.dst2:
-        return False
     player = player_to_move(game, state)
     return move in moves(game, state, player)
 

@@ -176,15 +176,33 @@ def pairs_same_card(game: Game) -> ClaimResult:
 
 
 def first_turns_up(game: Game, area: str) -> ClaimResult:
-    """The first player's first moves turn up the top card of each of his packets."""
-    state = game.deal(0)
-    packets = len(_piles(game, area, ""))
-    for _ in range(packets):
-        moves = game.legal_moves(state)
-        if not moves or any(m.kind != TURN_UP or game.rules.pile_area[m.src] != area for m in moves):
-            return ClaimResult(False, f"offered: {[game.describe(m) for m in moves][:3]}")
-        game.apply(state, moves[0])
-    return ClaimResult(True, f"the first player turned up the top of his {packets} packets first")
+    """Along random playouts, when the second player first comes to move, every packet
+    of the first player (``area``) shows its top card open."""
+    turn_up = next(c for c in game.rules.turn_ups)
+    opened = game.rules.areas[turn_up.to[turn_up.source.index(area)]].piles
+    packets = game.rules.areas[area].piles
+    for number in range(6):
+        for state, _ in _playouts(game, deals=[number]):
+            if player_to_move(game, state) == 1:
+                shut = [game.rules.pile_name(p) for p, o in zip(packets, opened) if state.piles[p] and not state.piles[o]]
+                if shut:
+                    return ClaimResult(False, f"deal {number}: the second player began with {shut} unturned")
+                break
+        else:
+            return ClaimResult(False, f"deal {number}: the second player never came to move")
+    return ClaimResult(True, "in deals 0–5 the second player began only once every first packet was turned up")
+
+
+def own_packs(game: Game) -> ClaimResult:
+    """In deals 0–4 every card a player holds comes from his own pack."""
+    from patience.engine.cards import pack_of
+    for number in range(5):
+        state = game.deal(number)
+        for pile, cards in enumerate(state.piles):
+            player = owner(game.rules, pile)
+            if player is not None and any(pack_of(c) != player for c in cards):
+                return ClaimResult(False, f"deal {number}: {game.rules.pile_name(pile)} holds a card of the other pack")
+    return ClaimResult(True, "each player's cards are all of his own pack")
 
 
 def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
@@ -212,6 +230,7 @@ def moves_from_foundations(game: Game) -> ClaimResult:
 
 
 MORE_CHECKS = {
+    "own_packs": own_packs,
     "moves_from_foundations": moves_from_foundations,
     "exchange_both_ways": exchange_both_ways,
     "foundation_piles": foundation_piles,

@@ -211,11 +211,18 @@ class Game:
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:
-            return move in self.legal_moves(state)
+            if move.kind != "move":
+                return move in self.legal_moves(state)
+            return (self._card_move_legal(state, move)
+                    and actions.owner(self.rules, move.src) == actions.player_to_move(self, state))
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
             return self._may_redeal(state, self._playing(self.card_moves(state)) or self._may_deal_row(state, None))
+        return self._card_move_legal(state, move)
+
+    def _card_move_legal(self, state: State, move: Move) -> bool:
+        """Whether a one-card move follows a flow open now and its target takes the card."""
         if move.kind != "move" or not (0 <= move.src < len(state.piles) and 0 <= move.dst < len(state.piles)):
             return False
         cards = state.piles[move.src]
@@ -323,17 +330,23 @@ class Game:
 
     def _fill_spaces(self, state: State, ops: list) -> None:
         """Spaces the rules fill at once (Sultan's divan) take the first card available of
-        the area's colour (the Empress's army is red); La Nivernaise's line takes four."""
-        for area, sources, count in self._auto_fill:
-            for pile in area.piles:
-                if state.piles[pile]:
-                    continue
-                for _ in range(count):
-                    donor = next((p for source in sources for p in self.rules.areas[source].piles
-                                  if state.piles[p] and actions.fits_colour(area, state.piles[p][-1])), None)
-                    if donor is None:
-                        break
-                    transfer(state, ops, donor, len(state.piles[donor]) - 1, pile)
+        the area's colour (the Empress's army is red); La Nivernaise's line takes four.
+        Filling one area can uncover a card for another (the pack's next card), so the
+        areas are gone round until nothing changes."""
+        changed = True
+        while changed:
+            changed = False
+            for area, sources, count in self._auto_fill:
+                for pile in area.piles:
+                    if state.piles[pile]:
+                        continue
+                    for _ in range(count):
+                        donor = next((p for source in sources for p in self.rules.areas[source].piles
+                                      if state.piles[p] and actions.fits_colour(area, state.piles[p][-1])), None)
+                        if donor is None:
+                            break
+                        transfer(state, ops, donor, len(state.piles[donor]) - 1, pile)
+                        changed = True
 
     # -- outcome ----------------------------------------------------------------------------
     def is_won(self, state: State) -> bool:

@@ -38,17 +38,24 @@ def state_from_json(game: Game, data: dict) -> State:
 
 
 def move_to_json(game: Game, move: Move) -> dict:
-    if move.kind != "move":
+    """A pair adds ``card2``, ``from2``, ``to2``; ``turn_up`` is written like a move."""
+    if move.kind not in ("move", "pair", "turn_up"):
         return {"kind": move.kind}
-    return {"kind": "move", "card": card_code(move.card),
+    data = {"kind": move.kind, "card": card_code(move.card),
             "from": game.rules.pile_name(move.src), "to": game.rules.pile_name(move.dst)}
+    if move.kind == "pair":
+        data.update({"card2": card_code(move.card2), "from2": game.rules.pile_name(move.src2),
+                     "to2": game.rules.pile_name(move.dst2)})
+    return data
 
 
 def move_from_json(game: Game, data: dict) -> Move:
-    if data.get("kind") != "move":
+    kind = data.get("kind")
+    if kind not in ("move", "pair", "turn_up"):
         return Move(data.get("kind", "?"))
     names = {game.rules.pile_name(p): p for p in range(len(game.rules.pile_area))}
     try:
-        return Move("move", parse_card(data["card"]), names[data["from"]], names[data["to"]])
+        second = (parse_card(data["card2"]), names[data["from2"]], names[data["to2"]]) if kind == "pair" else ()
+        return Move(kind, parse_card(data["card"]), names[data["from"]], names[data["to"]], *second)
     except KeyError as error:
         raise ValueError(f"move names no pile or card {error}") from None

@@ -1,0 +1,239 @@
+"""The primitives of La Nivernaise, the Empress of India, the Zodiac, Sympathie and the
+rest, in hand-built positions and under hypothesis; the CLI for every game."""
+
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from patience.cli import main
+from patience.engine import IllegalMove, Move, games, load_game
+from patience.engine.actions import owner, player_to_move
+from patience.engine.cards import card_code, parse_card
+from patience.engine.game import DEAL_ROW, REDEAL, position
+from patience.engine.jsonio import move_from_json, move_to_json
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+deals = st.integers(min_value=0, max_value=10**9)
+picks = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60)
+
+
+def pile(game, name):
+    return next(p for p in range(len(game.rules.pile_area)) if game.rules.pile_name(p) == name)
+
+
+def played(game, number, choices):
+    state = game.deal(number)
+    for pick in choices:
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        game.apply(state, moves[pick % len(moves)])
+    return state
+
+
+# -- paired moves and turning up: refused when wrong, undone exactly ------------------------------
+def wrong_pairs(game, state):
+    """Pairs and turn-ups that are not legal: a card swapped for one not on top or not
+    matching, a player's move made by the other, the two cards from one side."""
+    legal = set(game.legal_moves(state))
+    wrong = []
+    for move in legal:
+        if move.kind == "pair":
+            wrong.append(Move("pair", move.card2, move.src2, move.dst2, move.card, move.src, move.dst))
+            wrong.append(Move("pair", move.card, move.src, move.dst, move.card, move.src, move.dst))
+            under = state.piles[move.src][:-1]
+            if under:
+                wrong.append(Move("pair", under[-1], move.src, move.dst, move.card2, move.src2, move.dst2))
+        if move.kind == "turn_up":
+            other = [p for p in range(len(state.piles)) if owner(game.rules, p) not in (None, owner(game.rules, move.src))
+                     and game.rules.pile_area[p] == game.rules.pile_area[move.src].replace("first", "second")]
+            if other and state.piles[other[0]]:
+                wrong.append(Move("turn_up", state.piles[other[0]][-1], other[0], move.dst))
+    return [m for m in wrong if m not in legal]
+
+
+@pytest.mark.parametrize("game_id", ["empress", "sympathie"])
+@SETTINGS
+@given(number=deals, choices=picks, which=st.integers(min_value=0, max_value=10**6))
+def test_a_wrong_pair_or_turn_up_is_refused_and_changes_nothing(game_id, number, choices, which):
+    game = load_game(game_id)
+    state = played(game, number, choices)
+    wrong = wrong_pairs(game, state)
+    if not wrong:
+        return
+    before, history = state.snapshot(), len(state.history)
+    with pytest.raises(IllegalMove, match="illegal move"):
+        game.apply(state, wrong[which % len(wrong)])
+    assert state.snapshot() == before and len(state.history) == history
+
+
+@pytest.mark.parametrize("game_id", ["empress", "sympathie"])
+@SETTINGS
+@given(number=deals, choices=picks)
+def test_pairs_and_turn_ups_round_trip_through_json(game_id, number, choices):
+    game = load_game(game_id)
+    state = played(game, number, choices)
+    for move in game.legal_moves(state):
+        assert move_from_json(game, move_to_json(game, move)) == move
+
+
+# -- the Empress of India ----------------------------------------------------------------------------
+EMPRESS_BASES = {
+    **{f"ace foundation {n}": [f"A{'♣♠'[n % 2]}/{(n - 1) // 2 + 1}"] for n in range(1, 9)},
+    **{f"king foundation {n}": [f"K{'♥♦'[n % 2]}/{(n - 1) // 2 + 1}"] for n in range(1, 9)},
+    "empress": ["Q♣/4"], "discarded": ["Q♠/1", "Q♠/2", "Q♠/3", "Q♠/4", "Q♣/1", "Q♣/2", "Q♣/3"],
+    "guard": [f"J{s}/{p}" for s in "♥♦" for p in range(1, 5)],
+}
+
+
+def test_empress_a_pair_is_a_red_army_card_with_a_black_navy_card_each_to_its_foundation():
+    game = load_game("empress")
+    state = position(game, {**EMPRESS_BASES, "army 1": ["Q♥/1"], "navy 1": ["2♣/1"], "navy 2": ["2♠/1"],
+                            "red talon": ["5♥/1", "9♦/1"], "black talon": ["7♣/1"]})
+    pairs = {game.describe(m) for m in game.legal_moves(state) if m.kind == "pair"}
+    assert pairs == {"Q♥ army 1 + 2♣ navy 1 → king foundation 2, ace foundation 2",
+                     "Q♥ army 1 + 2♠ navy 2 → king foundation 2, ace foundation 1"}
+    # no single card goes up alone
+    assert not [m for m in game.legal_moves(state) if m.kind == "move" and game.rules.role(m.dst) == "foundation"]
+    game.apply(state, game.parse_move(state, "Q♥ army 1 + 2♣ navy 1 → king foundation 2, ace foundation 2"))
+    # both spaces filled at once, each from the talon of its colour
+    assert [card_code(c) for c in state.piles[pile(game, "army 1")]] == ["9♦/1"]
+    assert [card_code(c) for c in state.piles[pile(game, "navy 1")]] == ["7♣/1"]
+
+
+def test_empress_a_space_waits_for_a_card_of_its_colour_from_the_pack():
+    game = load_game("empress")
+    state = position(game, {**EMPRESS_BASES, "army 1": ["Q♥/1"], "navy 1": ["2♣/1"]})
+    stock = state.piles[0]
+    stock.remove(parse_card("5♦/4"))
+    stock += [parse_card("5♦/4"), parse_card("5♠/4")]  # the pack's top: a black card, then a red
+    game.apply(state, game.parse_move(state, "Q♥ army 1 + 2♣ navy 1 → king foundation 2, ace foundation 2"))
+    # the black card fills the navy; the next, red, fills the army
+    assert [card_code(c) for c in state.piles[pile(game, "navy 1")]] == ["5♠/4"]
+    assert [card_code(c) for c in state.piles[pile(game, "army 1")]] == ["5♦/4"]
+
+
+# -- La Nivernaise -------------------------------------------------------------------------------------
+def test_nivernaise_an_emptied_packet_of_the_line_gets_four_cards_at_once():
+    game = load_game("nivernaise")
+    state = position(game, {"line 1": ["A♣/1"], **{f"line {n}": ["9♦/1"] if n == 2 else [f"{n}♠/1"] for n in range(2, 7)}})
+    top_four = [card_code(c) for c in state.piles[0][-4:]][::-1]
+    game.apply(state, game.parse_move(state, "A♣ line 1 → ace foundation 1"))
+    assert [card_code(c) for c in state.piles[pile(game, "line 1")]] == top_four
+
+
+def test_nivernaise_the_line_is_gathered_from_the_left_and_laid_out_again_once():
+    game = load_game("nivernaise")
+    flanks = {f"flank {n}": [f"{n + 1}♣/1"] for n in range(1, 9)}
+    state = position(game, flanks)
+    rest = sorted(state.piles[0], key=lambda c: card_code(c)[0] not in "AK")  # aces and kings underneath
+    state.piles[0] = []
+    for index in range(6):
+        state.piles[pile(game, f"line {index + 1}")] = rest[index::6]
+    old_line_1 = [card_code(c) for c in state.piles[pile(game, "line 1")]]
+    assert game.legal_moves(state) == [REDEAL]
+    game.apply(state, REDEAL)
+    assert all(len(state.piles[pile(game, f"line {n}")]) == 4 for n in range(1, 7))
+    assert [card_code(c) for c in state.piles[pile(game, "line 1")]] == old_line_1[:4]
+    assert all(state.piles[pile(game, name)] == [parse_card(codes[0])] for name, codes in flanks.items())
+    assert state.passes == 2 and not game.is_legal(state, REDEAL)
+
+
+def test_nivernaise_no_row_while_a_card_can_go_up_but_an_exchange_does_not_stop_it():
+    game = load_game("nivernaise")
+    state = position(game, {"ace foundation 1": ["A♥/1", "2♥/1"], "king foundation 1": ["K♥/1", "Q♥/1", "J♥/1", "10♥/1",
+                            "9♥/1", "8♥/1", "7♥/1", "6♥/1", "5♥/1", "4♥/1", "3♥/1"],
+                            **{f"flank {n}": [f"{n + 1}♣/1"] for n in range(1, 9)},
+                            **{f"line {n}": [f"{n + 4}♠/1", f"{n + 4}♠/2"] for n in range(1, 7)}})
+    moves = {game.describe(m) for m in game.legal_moves(state)}
+    assert moves == {"3♥ king foundation 1 → ace foundation 1", "2♥ ace foundation 1 → king foundation 1",
+                     "deal a row"}
+
+
+# -- the Zodiac --------------------------------------------------------------------------------------
+def test_zodiac_foundations_open_only_once_pack_and_talon_are_empty():
+    game = load_game("zodiac")
+    state = position(game, {"zodiac 1": ["A♠/1"], "talon": ["9♦/2"]})
+    assert not any(game.rules.role(m.dst) == "foundation" for m in game.legal_moves(state))
+    rest = state.piles[0] + state.piles[pile(game, "talon")]
+    state.piles[0], state.piles[pile(game, "talon")] = [], []
+    state.piles[pile(game, "zodiac 2")] = rest
+    assert "A♠ zodiac 1 → ace foundation 1" in {game.describe(m) for m in game.legal_moves(state)}
+
+
+def test_zodiac_a_packet_keeps_its_direction_and_suit():
+    game = load_game("zodiac")
+    state = position(game, {"zodiac 1": ["5♣/1", "6♣/1"], "zodiac 2": ["9♦/1"]})
+    state.piles[0].append(parse_card("7♣/2"))
+    assert "7♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
+    state.piles[0][-1] = parse_card("4♣/2")
+    assert "4♣ stock → zodiac 1" not in {game.describe(m) for m in game.legal_moves(state)}
+    state.piles[0][-1] = parse_card("8♦/2")
+    assert "8♦ stock → zodiac 2" in {game.describe(m) for m in game.legal_moves(state)}
+
+
+# -- Sympathie: two players ------------------------------------------------------------------------
+def test_sympathie_the_first_partner_begins_and_the_turn_passes_when_he_cannot_play():
+    game = load_game("sympathie")
+    state = game.deal(3)
+    assert player_to_move(game, state) == 0
+    while player_to_move(game, state) == 0:
+        game.apply(state, game.legal_moves(state)[0])
+    assert all(owner(game.rules, m.src) == 1 for m in game.legal_moves(state))
+    theirs = next(m for m in game.moves_of(state, 1) if m.kind == "turn_up")
+    state2 = game.deal(3)
+    with pytest.raises(IllegalMove):
+        game.apply(state2, theirs)
+
+
+def test_sympathie_a_pair_goes_to_the_mover_and_frees_the_next_card_of_his_packet():
+    game = load_game("sympathie")
+    state = game.deal(0)
+    while True:
+        moves = game.legal_moves(state)
+        pairs = [m for m in moves if m.kind == "pair"]
+        if pairs or not moves:
+            break
+        game.apply(state, moves[0])
+    move = pairs[0]
+    player = player_to_move(game, state)
+    game.apply(state, move)
+    assert state.piles[game.rules.areas["pairs"].piles[player]][-2:] == [move.card, move.card2]
+    assert card_code(move.card)[:-2] == card_code(move.card2)[:-2] and move.card != move.card2
+
+
+@pytest.mark.parametrize("number", range(5))
+def test_sympathie_is_won_exactly_when_no_card_is_left_on_the_table(number):
+    from patience.engine.autoplay import autoplay
+    game = load_game("sympathie")
+    state = game.deal(number)
+    outcome = autoplay(game, state).outcome
+    left = [c for p in range(len(state.piles)) if game.rules.role(p) == "tableau" for c in state.piles[p]]
+    assert (outcome == "won") == (not left)
+
+
+# -- the command line for every game ---------------------------------------------------------------
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+PLAYABLE = [entry.id for entry in games() if entry.playable]
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_deal_and_autoplay_work_for_every_playable_game(capsys, game_id):
+    status, out, _ = run(capsys, "deal", game_id, "2")
+    assert status == 0 and "deal 2, pass 1" in out.splitlines()[0]
+    status, out, _ = run(capsys, "autoplay", game_id, "2")
+    assert status == 0 and out.strip()
+
+
+@pytest.mark.parametrize("game_id", ["empress", "sympathie"])
+def test_play_takes_a_numbered_move_and_quits(capsys, monkeypatch, game_id):
+    status, out, _ = run(capsys, "play", game_id, "1", stdin="1\nq\n", monkeypatch=monkeypatch)
+    assert status == 0 and out.count("deal 1") >= 2
