@@ -43,8 +43,9 @@ def panel(edition, reference: str, env, config, page: str | None = None, prefix:
     for fmt in citation.FORMATS:
         block_id = f"{prefix}.{cite.label}.{fmt}"
         body += make("div", nodes.Text(FORMAT_TITLES[fmt]), classes=["ed-cite-format"])
+        # focusable, so that a keyboard user can scroll a long citation
         body += make("pre", nodes.Text(citation.render(cite, fmt)), ids=[block_id], classes=["ed-cite-text"],
-                     data_format=fmt)
+                     data_format=fmt, tabindex="0", aria_label=f"{FORMAT_TITLES[fmt]} citation")
         body += make("button", nodes.Text(f"Copy {FORMAT_TITLES[fmt]}"), classes=["ed-copy"], type="button",
                      data_copy=block_id)
     box += body
