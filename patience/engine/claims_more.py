@@ -229,7 +229,52 @@ def moves_from_foundations(game: Game) -> ClaimResult:
     return ClaimResult(False, "no card ever left a foundation in random playouts")
 
 
+def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
+    """Along random playouts a card of row i of ``source`` goes only to an end pile of
+    row i of ``target``; and such moves occur."""
+    from patience.engine.rows import ends, rows_of
+    source_rows, target_rows = rows_of(game.rules, source), rows_of(game.rules, target)
+    row_of = {p: i for i, row in enumerate(source_rows) for p in row}
+    seen = 0
+    for _, moves in _playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in row_of and game.rules.pile_area[move.dst] == target:
+                seen += 1
+                if move.dst not in ends(target_rows[row_of[move.src]]):
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
+
+
+def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
+    """On a hand-built packet topped by the second card of each pair (♥), the first is
+    taken; the same card of another suit is not."""
+    from patience.engine.cards import parse_rank
+    pile = _piles(game, area, "")[0]
+    refused = []
+    for upper, lower in pairs:
+        state = build(game, {game.rules.pile_name(pile): [f"{lower}♥/1"]})
+        same, other = card(parse_rank(upper), 2, 1), card(parse_rank(upper), 0, 1)
+        if not game.accepts(state, pile, same, "stock") or game.accepts(state, pile, other, "stock"):
+            refused.append(f"{upper} on {lower}")
+    return ClaimResult(not refused, f"not as stated: {refused}" if refused else f"taken in suit: {pairs}")
+
+
+def only_from_to_role(game: Game, area: str, role: str) -> ClaimResult:
+    """Along random playouts every card reaching a pile of ``role`` comes from ``area``."""
+    piles, seen = set(_piles(game, area, "")), 0
+    for _, moves in _playouts(game, length=600):
+        for move in moves:
+            if move.kind == "move" and game.rules.role(move.dst) == role:
+                seen += 1
+                if move.src not in piles:
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves to a {role}, all from the {area}")
+
+
 MORE_CHECKS = {
+    "only_from_to_role": only_from_to_role,
+    "only_to_row_ends": only_to_row_ends,
+    "playing_order": playing_order,
     "own_packs": own_packs,
     "moves_from_foundations": moves_from_foundations,
     "exchange_both_ways": exchange_both_ways,

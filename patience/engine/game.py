@@ -8,7 +8,7 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import actions, rng
+from patience.engine import actions, rng, rows
 from patience.engine.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
@@ -38,7 +38,7 @@ class Game:
         self.rules = rules
         self.id = rules.game
         self.spec = rules.spec
-        self._flows = [self._compile_flow(flow) for flow in rules.flows]
+        self._flows = [compiled for flow in rules.flows for compiled in self._compile_flow(flow)]
         self._auto_fill = [
             (self.rules.areas[name], spaces.source, spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
@@ -102,11 +102,17 @@ class Game:
             raise ValueError(f"{self.id}: cards taken out but given no place: {names}")
 
     # -- legal moves ----------------------------------------------------------------------
-    def _compile_flow(self, flow):
+    def _compile_flow(self, flow) -> list[tuple]:
+        """(source area, source piles, any card?, condition, target piles); a ``row_ends``
+        flow becomes one per row: row *i* of the source feeds only the two end piles of
+        row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
         source = self.rules.areas[flow.source]
-        targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
         condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
-        return (flow.source, source.piles, source.available == "any", condition, targets)
+        if flow.position == "row_ends":
+            return [(flow.source, sources, source.available == "any", condition, targets)
+                    for sources, targets in rows.row_ends(self.rules, flow)]
+        targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
+        return [(flow.source, source.piles, source.available == "any", condition, targets)]
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -398,14 +404,22 @@ def _builds_on(build, card: int, top: int, under: int | None = None) -> bool:
     """Marriage (марьяжъ): may ``card`` go on ``top`` of a packet? With ``kept``, a packet
     built up goes on up, one built down goes on down («въ такомъ видѣ въ одной пачкѣ»)."""
     difference = rank_of(card) - rank_of(top)
+    if build.playing_order and rank_of(card) + rank_of(top) == 14 and _same_suit_ok(build, card, top):
+        return True  # «въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны»: queen on two, knave on three
     if build.kept and under is not None and difference != rank_of(top) - rank_of(under):
         return False
+    if build.direction == "by_colour":
+        return difference == (-1 if is_red(card) else 1) and _same_suit_ok(build, card, top)
     if build.direction == "down" and difference != -1:
         return False
     if build.direction == "up" and difference != 1:
         return False
     if build.direction == "either" and abs(difference) != 1:
         return False
+    return _same_suit_ok(build, card, top)
+
+
+def _same_suit_ok(build, card: int, top: int) -> bool:
     if build.suit == "same":
         return suit_of(card) == suit_of(top)
     if build.suit == "alternate":

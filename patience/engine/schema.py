@@ -129,10 +129,13 @@ class Area(Provenance):
     holds: list[CardPattern] = []
     takes: Literal["any", "unplayable"] = "any"
     colour: Literal["red", "black"] | None = None
+    rows: int = Field(1, ge=1, le=8)
     plate: Plate | None = None
 
     @model_validator(mode="after")
     def _plate_fits(self):
+        if self.piles % self.rows:
+            raise ValueError(f"{self.piles} piles do not make {self.rows} equal rows")
         if self.takes != "any" and self.role != "talon":
             raise ValueError("only a talon has 'takes'")
         if self.plate and self.plate.groups * self.plate.per_group != self.piles:
@@ -192,14 +195,16 @@ class Flow(Provenance):
     source: str = Field(alias="from", pattern=NAME)
     to: list[Annotated[str, Field(pattern=NAME)]] = Field(min_length=1)
     when: Literal["always", "stock_empty", "all_placed"] = "always"
+    position: Literal["any", "row_ends"] = "any"
 
 
 class Build(Provenance):
     kind: Literal["build"]
     area: str = Field(pattern=NAME)
-    direction: Literal["up", "down", "either"]
+    direction: Literal["up", "down", "either", "by_colour"]
     suit: Literal["same", "any", "alternate"]
     kept: bool = False
+    playing_order: bool = False
 
 
 class Spaces(Provenance):

@@ -237,3 +237,16 @@ def test_deal_and_autoplay_work_for_every_playable_game(capsys, game_id):
 def test_play_takes_a_numbered_move_and_quits(capsys, monkeypatch, game_id):
     status, out, _ = run(capsys, "play", game_id, "1", stdin="1\nq\n", monkeypatch=monkeypatch)
     assert status == 0 and out.count("deal 1") >= 2
+def test_games_lists_all_eleven_with_their_status(capsys):
+    status, out, _ = run(capsys, "games")
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    expected = {"nivernaise": "complete", "empress": "complete", "zodiac": "complete", "sympathie": "complete",
+                "constitution": "partial", "besieged": "partial", "paquets": "fragmentary"}
+    for game_id, status_word in expected.items():
+        assert game_id in lines and status_word in lines[game_id], lines.get(game_id)
+    assert "not playable" in lines["paquets"]
+
+
+def test_a_fragmentary_game_is_refused_by_deal(capsys):
+    status, _, err = run(capsys, "deal", "paquets", "0")
+    assert status != 0 and "cannot be played" in err
