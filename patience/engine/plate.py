@@ -22,6 +22,7 @@ from patience.engine.game import Game
 from patience.engine.schema import CardPattern
 
 W, H, GAP, LABEL = 52, 74, 14, 40  # card width and height, space between, label band (two lines)
+WIDEST = 8  # piles in a row when the spec gives no place
 LETTER = 6.6  # the width of a label letter, to keep labels inside their block
 MARGIN = 16
 ROLE_WORDS = {"foundation": "foundation", "tableau": "tableau", "talon": "talon", "reserve": "reserve",
@@ -84,7 +85,10 @@ def _hint(area):
 
 def _area_block(area) -> Block:
     hint, piles = _hint(area), list(area.piles)
-    if hint is None or hint.shape in ("row", "sides"):
+    if hint is None:  # no place given: rows of at most WIDEST piles
+        columns = min(len(piles), WIDEST)
+        return _grid(piles, area, math.ceil(len(piles) / columns), columns)
+    if hint.shape in ("row", "sides"):
         return _grid(piles, area, hint.groups if hint and hint.shape == "sides" else 1,
                      len(piles) // (hint.groups if hint and hint.shape == "sides" else 1))
     if hint.shape == "rows":
@@ -142,8 +146,19 @@ def layout(game: Game) -> Block:
             center = _sides(center, area)
     row = _beside([*(_area_block(a) for a in placed["left"]), center, *(_area_block(a) for a in placed["right"])])
     stock = game.rules.areas["stock"]
-    last = _beside([_grid(list(stock.piles), stock, 1, 1), *(_area_block(a) for a in placed["free"])])
-    return _stack([*(_area_block(a) for a in placed["top"]), row, *(_area_block(a) for a in placed["bottom"]), last])
+    free = _flow([_grid(list(stock.piles), stock, 1, 1), *(_area_block(a) for a in placed["free"])],
+                 max(row.width, WIDEST * (W + GAP)))
+    return _stack([*(_area_block(a) for a in placed["top"]), row, *(_area_block(a) for a in placed["bottom"]), *free])
+
+
+def _flow(blocks: list[Block], width: float) -> list[Block]:
+    """Blocks side by side, starting a new line where ``width`` would be passed."""
+    lines: list[list[Block]] = [[]]
+    for block in blocks:
+        if lines[-1] and _beside(lines[-1] + [block]).width > width:
+            lines.append([])
+        lines[-1].append(block)
+    return [_beside(line) for line in lines]
 
 
 # -- what each pile shows ----------------------------------------------------------------------

@@ -67,6 +67,7 @@
       var action = keys[event.key];
       if (!action || event.altKey || event.ctrlKey || event.metaKey) { return; }
       event.preventDefault();
+      event.stopPropagation();  // the theme's arrow keys turn the page; inside the replay they step
       actions[action]();
     });
     widget.tabIndex = 0;
