@@ -80,7 +80,20 @@ def example(replay: dict, game) -> nodes.Node:
         steps += nodes.list_item("", nodes.paragraph("", step["move"]))
     listing += steps
     box += listing
+    box += legend(game)
     return box
+
+
+def legend(game) -> nodes.Node:
+    """The pile names of the notation, with the book's words for them."""
+    line = nodes.paragraph("", "Piles are named as in the book: ", classes=["rules-legend"])
+    for index, area in enumerate(game.rules.areas.values()):
+        line += nodes.Text(", " if index else "")
+        line += nodes.emphasis("", area.name)
+        line += nodes.Text(" — ")
+        line += text("span", area.label_ru, classes=["language-ru-petr1708"])
+    line += nodes.Text(".")
+    return line
 
 
 def player(replay: dict, ident: str) -> nodes.Node:

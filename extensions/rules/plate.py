@@ -16,6 +16,7 @@ from patience.engine import plate
 from patience.text import load_edition
 
 from .html import make
+from .messages import warn
 from .specs import load
 
 
@@ -29,6 +30,10 @@ class PlateDirective(SphinxDirective):
         if loaded is None:
             return [nodes.error("", nodes.paragraph("", f"No plate: the rules of {game_id} could not be read."))]
         game = loaded.game
+        if not game.spec.playable:
+            warn("argument", f"{game_id} cannot be played (its spec says playable: false), so it has no layout "
+                             "to draw", self.get_location())
+            return [nodes.error("", nodes.paragraph("", f"No plate: {game_id} cannot be played from the fragments."))]
         ident = f"plate-{game_id.replace(':', '-')}"
         figure = make("figure", classes=["rules-plate"], ids=[ident])
         figure += nodes.raw("", plate.svg(game, f"{ident}-svg"), format="html")

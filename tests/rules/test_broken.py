@@ -89,3 +89,19 @@ def test_with_W_a_failing_claim_fails_the_build(rules_site, tmp_path):
     assert result.returncode != 0
     assert "claim calculation.four-talon-packets fails" in result.stderr
     assert "[rules.claim]" in result.stderr
+
+
+def test_an_unplayable_spec_has_rules_but_no_plate_or_example(rules_site, build):
+    site = rules_site()
+    edit(site / "specs" / "sultan.yaml", "status: partial\n", "status: partial\nplayable: false\n")
+    app = build(site)
+    plate = line_of(site / "sultan.md", "```{rules-plate} sultan")
+    example = line_of(site / "sultan.md", "```{rules-example} sultan 1")
+    assert warnings_of(app) == [
+        f"{site / 'sultan.md'}:{plate}: WARNING: sultan cannot be played (its spec says playable: false), so it has "
+        f"no layout to draw [rules.argument]",
+        f"{site / 'sultan.md'}:{example}: WARNING: example sultan 1 failed: sultan is not playable (its spec says "
+        f"playable: false) [rules.example]",
+    ]
+    sultan = page(app, "sultan")
+    assert 'id="clause-sultan.divan"' in sultan and "No plate: sultan cannot be played" in sultan
