@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import backlinks
+from . import backlinks, urn
 from . import nodes as edition_nodes
 from .cite import CitationPanel
 from .domain import EditionDomain
@@ -43,6 +43,7 @@ def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
     edition_nodes.register(app)
     backlinks.register(app)
+    urn.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)

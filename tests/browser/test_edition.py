@@ -166,3 +166,11 @@ def test_spelling_changes_are_listed_with_their_rules(page, site_url):
     changes.locator("summary").click()
     listed = changes.locator("li").all_inner_texts()
     assert "разсматривать → рассматривать (prefix-z)" in listed
+
+
+def test_a_urn_in_the_address_opens_its_passage_from_any_page(page, site_url):
+    page.goto(f"{site_url}docs/index.html#urn:cts:cadogan:patience.ru.ocr-edition:napoleon.game.2")
+    page.wait_for_url("**/docs/games/napoleon.html#napoleon.game.2")
+    assert row(page, "napoleon.game.2").evaluate("node => node.matches(':target')")
+    page.goto(f"{site_url}docs/notes.html#urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.1-sultan.end.3")
+    page.wait_for_url("**/docs/games/sultan.html#sultan.end.1")

@@ -161,3 +161,17 @@ def test_plain_text_output_keeps_the_layers_and_drops_the_interface(app):
     first = EDITION.passage("sultan.end.1")
     assert f" {first.ocr} {first.reading} " in text
     assert "urn:cts" not in text and "Copy BibTeX" not in text
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_the_passage_map_for_urn_addresses_names_every_passage_page(app):
+    import json
+
+    app.build()
+    script = (app.outdir / "_static" / "edition-passages.js").read_text(encoding="utf-8")
+    data = json.loads(script.removeprefix("window.EDITION_PASSAGES = ").removesuffix(";\n"))
+    assert data["urn"] == "urn:cts:cadogan:patience.ru.ocr-edition:"
+    assert data["passages"]["sultan.end.2"] == "games.html#sultan.end.2"
+    assert data["passages"]["notes.3"] == "notes.html#notes.3"
+    assert set(data["passages"]) == {p.id for p in EDITION.passages}
+    assert '_static/edition-passages.js?v=' in page(app, "refs")

@@ -70,6 +70,21 @@
     document.execCommand("copy");
   }
 
+  /* #urn:cts:…:PASSAGE (or a range FIRST-LAST) in the address opens the passage. */
+  function followUrn() {
+    const known = window.EDITION_PASSAGES;
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    if (!known || !hash.startsWith(known.urn)) return;
+    const passage = hash.slice(known.urn.length).split("-")[0];
+    const target = known.passages[passage];
+    if (!target) return;
+    const root = document.documentElement.dataset.content_root || "";
+    window.location.replace(new URL(root + target, window.location.href).href);
+  }
+
+  followUrn();
+  window.addEventListener("hashchange", followUrn);
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".ed-parallel").forEach(addControls);
     document.querySelectorAll(".ed-cite").forEach(absoluteUrls);
