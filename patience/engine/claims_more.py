@@ -271,7 +271,48 @@ def only_from_to_role(game: Game, area: str, role: str) -> ClaimResult:
     return ClaimResult(seen > 0, f"{seen} moves to a {role}, all from the {area}")
 
 
+def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
+    """Along random playouts, at each redeal the first pile of ``area`` is laid out again
+    with the ``cards`` that lay at the bottom of the first pile before: taken up from
+    the left, in order."""
+    first, seen = _piles(game, area, "")[0], 0
+    for state, moves in _playouts(game, length=1000):
+        if REDEAL in moves and len(state.piles[first]) >= cards:
+            bottom = state.piles[first][:cards]
+            game.apply(state, REDEAL)
+            laid = state.piles[first][:cards]
+            game.undo(state)
+            seen += 1
+            if laid != bottom:
+                return ClaimResult(False, f"{[card_name(c) for c in bottom]} became {[card_name(c) for c in laid]}")
+    return ClaimResult(seen > 0, f"{seen} redeals, each laying the first packet's bottom {cards} cards out first")
+
+
+def pair_may_wait(game: Game) -> ClaimResult:
+    """Whenever a pair is legal and the pack has cards, the pack may be turned instead."""
+    seen = 0
+    for state, moves in _playouts(game):
+        if state.piles[0] and any(m.kind == PAIR for m in moves):
+            seen += 1
+            if not any(m.kind == "move" and m.src == 0 for m in moves):
+                return ClaimResult(False, "a pair was the only thing left to do with cards in the pack")
+    return ClaimResult(seen > 0, f"in {seen} positions with a pair open the pack could be turned instead")
+
+
+def talon_takes_playable(game: Game, area: str) -> ClaimResult:
+    """A card of the pack that could be placed may still go to the talon."""
+    talons = set(_piles(game, area, ""))
+    for state, moves in _playouts(game):
+        from_pack = [m for m in moves if m.kind == "move" and m.src == 0]
+        if any(m.dst in talons for m in from_pack) and any(m.dst not in talons for m in from_pack):
+            return ClaimResult(True, f"e.g. {[game.describe(m) for m in from_pack][:3]}")
+    return ClaimResult(False, "no card of the pack was ever both placeable and offered to the talon")
+
+
 MORE_CHECKS = {
+    "redeal_keeps_order": redeal_keeps_order,
+    "pair_may_wait": pair_may_wait,
+    "talon_takes_playable": talon_takes_playable,
     "only_from_to_role": only_from_to_role,
     "only_to_row_ends": only_to_row_ends,
     "playing_order": playing_order,

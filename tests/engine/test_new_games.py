@@ -250,3 +250,48 @@ def test_games_lists_all_eleven_with_their_status(capsys):
 def test_a_fragmentary_game_is_refused_by_deal(capsys):
     status, _, err = run(capsys, "deal", "paquets", "0")
     assert status != 0 and "cannot be played" in err
+
+
+# -- a wrong parameter in the new specs is caught ------------------------------------------------
+def _altered(game_id, clause_id, changes):
+    from patience.engine.game import Game
+    from patience.engine.rules import compile_rules
+    from patience.engine.specs import find
+    spec, lines, path = find(game_id)
+    clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
+               for c in spec.clauses]
+    spec = spec.model_copy(update={"clauses": clauses})
+    rules = compile_rules(spec, clauses, path, game_id, lines)
+    rules.claims = list(spec.claims)
+    return spec, Game(rules)
+
+
+@pytest.mark.parametrize("game_id, clause_id, changes", [
+    ("zodiac", "equator", {"piles": 9, "plate": {"shape": "row", "per_group": 9}}),
+    ("zodiac", "zodiac-to-foundations", {"when": "always"}),
+    ("zodiac", "marriage", {"kept": False}),
+    ("zodiac", "talon-again", {"redeals": 3}),
+    ("nivernaise", "line-spaces", {"cards": 3}),
+    ("nivernaise", "second-deal", {"redeals": 2}),
+    ("empress", "admirals", {"skip": []}),
+    ("empress", "pairs", {"match": "same_card"}),
+    ("empress", "army", {"colour": None}),
+    ("besieged", "reserve-to-trenches", {"position": "any"}),
+    ("besieged", "marriage", {"playing_order": False}),
+    ("constitution", "council-to-foundations", {"from": "second division"}),
+    ("sympathie", "first-deal", {"cards_each": 2}),
+    ("sympathie", "pairing", {"match": "any"}),
+])
+def test_a_wrong_parameter_in_a_new_spec_is_caught_by_the_numbers_or_a_claim(game_id, clause_id, changes):
+    from patience.engine.claims import run_claim
+    from patience.engine.provenance import number_problems
+    from patience.text import load_edition
+    edition = load_edition()
+    spec, game = _altered(game_id, clause_id, changes)
+    if number_problems(spec, lambda p: edition.passage(p).reading):
+        return
+    try:
+        caught = any(run_claim(game, c).holds != (c.expect == "holds") for c in spec.claims)
+    except ValueError:  # the deal itself is impossible: caught as surely
+        caught = True
+    assert caught
