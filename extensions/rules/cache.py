@@ -1,9 +1,11 @@
 """Results computed from a spec (claims run, examples played), kept between builds.
 
-The key is the spec file's SHA-256 and the engine's version, with what was asked;
-a changed spec or a new engine is a new key, so nothing stale is ever served.
-A result marked ``transient`` (out of time) is not kept. Entries are JSON files under the doctree directory, written atomically so that
-parallel readers never see half a file.
+The key is the spec file's SHA-256 and the engine's version — ``patience.__version__``
+and a digest of the engine's own source files, since the engine changes between
+releases too — with what was asked; a changed spec or engine is a new key, so
+nothing stale is ever served. A result marked ``transient`` (out of time) is not
+kept. Entries are JSON files under the doctree directory, written atomically so
+that parallel readers never see half a file.
 """
 
 from __future__ import annotations
@@ -12,16 +14,29 @@ import hashlib
 import json
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 import patience
+from patience import engine
+
+ENGINE_FILES = sorted(Path(engine.__file__).parent.glob("*.py"))
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> str:
+    """Read once per process: the engine code that runs is the code that was imported."""
+    sources = hashlib.sha256()
+    for path in ENGINE_FILES:
+        sources.update(path.read_bytes())
+    return f"{patience.__version__}+{sources.hexdigest()[:16]}"
 
 
 def cached(env, what: str, digest: str, compute: Callable[[], object], *key: object):
     """``compute()`` once per (``what``, spec digest, engine version, ``key``)."""
     folder = Path(env.doctreedir) / "rules-cache"
-    name = hashlib.sha256(json.dumps([what, digest, patience.__version__, *map(str, key)]).encode()).hexdigest()
+    name = hashlib.sha256(json.dumps([what, digest, engine_version(), *map(str, key)]).encode()).hexdigest()
     path = folder / f"{what}-{name[:32]}.json"
     if path.exists():
         return json.loads(path.read_text(encoding="utf-8"))

@@ -3,7 +3,8 @@
 The site reads the same file the engine plays from (``patience/specs/GAME.yaml``),
 or the folder named by ``rules_specs_dir`` (test sites point it at a copy they may
 break). Every page that shows something computed from a spec declares the file as
-a dependency, so an edited spec re-reads those pages on the next build.
+a dependency (and the engine's source files), so an edited spec re-reads those
+pages on the next build.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from patience.datafile import DataFileError
 from patience.engine import Game
 from patience.engine import specs as engine_specs
 
+from .cache import ENGINE_FILES
 from .messages import spec_location, warn
 
 _games: dict[tuple[Path, str, str], "Loaded | DataFileError"] = {}
@@ -51,6 +53,8 @@ def load(directive, game_id: str) -> Loaded | None:
         warn("spec", f"no spec for game {game_id!r} (looked for {path})", directive.get_location())
         return None
     directive.env.note_dependency(str(path))
+    for source in ENGINE_FILES:  # claims and examples also change with the engine
+        directive.env.note_dependency(str(source))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.engine.specs.digest
     key = (path, digest, game_id)
     if key not in _games:

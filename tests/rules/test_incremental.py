@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import rules.cache
 import rules.example
 from tests.sphinx.helpers import page, warnings_of
 
@@ -94,3 +95,12 @@ def test_parallel_build_gives_the_same_pages(rules_site, build, make_app, tmp_pa
 
 def _main(page_html: str) -> str:
     return page_html[page_html.index('<div class="body"'):page_html.index('<div class="sphinxsidebar"')]
+
+
+def test_a_new_engine_version_plays_the_examples_again(rules_site, build, make_app, played, monkeypatch, tmp_path):
+    site = rules_site()
+    build(site)
+    played.clear()
+    monkeypatch.setattr(rules.cache, "engine_version", lambda: "99.0+another-engine")
+    make_app("html", srcdir=site, builddir=tmp_path / "out", freshenv=True).build()
+    assert sorted(played) == [("calculation", 4), ("sultan", 1)]
