@@ -31,10 +31,31 @@ def _depart(self, node: tag) -> None:
     self.body.append(f"</{node['tag']}>")
 
 
+BLOCKS = {"div", "p", "figure", "figcaption", "details", "summary", "table", "tr"}
+INTERFACE = {"rules-replay-controls"}  # buttons mean nothing off the web page
+
+
 def _pass(self, node: tag) -> None:
-    pass
+    if INTERFACE & set(node["classes"]):
+        raise nodes.SkipNode
+
+
+def _visit_text(self, node: tag) -> None:
+    _pass(self, node)
+    if node["tag"] in BLOCKS:
+        self.new_state(0)
+
+
+def _depart_text(self, node: tag) -> None:
+    if node["tag"] in BLOCKS:
+        self.end_state()
+    elif node["tag"] == "th":
+        self.add_text(": ")
+    elif "rules-card" in node["classes"]:
+        self.add_text(" ")
 
 
 def register(app) -> None:
     other = (_pass, _pass)
-    app.add_node(tag, html=(_visit, _depart), text=other, latex=other, man=other, texinfo=other)
+    app.add_node(tag, html=(_visit, _depart), text=(_visit_text, _depart_text), latex=other, man=other,
+                 texinfo=other)
