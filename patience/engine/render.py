@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from patience.engine.actions import player_to_move
 from patience.engine.cards import card_name
 from patience.engine.game import Game
 from patience.engine.state import State
@@ -25,6 +26,8 @@ def render(game: Game, state: State) -> str:
         else:
             shown = " ".join(card_name(c) for c in cards) or "—"
         lines.append(f"  {name}  {shown}")
+    if game.rules.players is not None and game.legal_moves(state):
+        lines.append(f"  To move: the {('first', 'second')[player_to_move(game, state)]} player.")
     if game.is_won(state):
         lines.append("  The game is won.")
     elif game.is_blocked(state):

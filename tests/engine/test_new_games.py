@@ -295,3 +295,9 @@ def test_a_wrong_parameter_in_a_new_spec_is_caught_by_the_numbers_or_a_claim(gam
     except ValueError:  # the deal itself is impossible: caught as surely
         caught = True
     assert caught
+
+
+def test_the_layout_of_a_two_player_game_says_whose_turn_it_is(capsys):
+    status, out, _ = run(capsys, "deal", "sympathie", "0")
+    assert status == 0 and out.splitlines()[-1] == "  To move: the first player."
+    assert out.count("[3 face down]") == 34
