@@ -15,6 +15,7 @@ from docutils import nodes
 from patience.engine.claims import ClaimError, run_claim
 from patience.engine.replay import TimeLimit, Timed
 
+from .blocks import conjecture, head, provenance, record
 from .cache import cached
 from .html import make, text
 from .messages import spec_location, warn
@@ -46,8 +47,6 @@ def status(claim, outcome: dict) -> str:
 
 
 def claim_block(directive, loaded, owner: str, claim) -> nodes.Node:
-    from .clauses import conjecture, head, provenance, record
-
     seconds = directive.config.rules_time_limit
     outcome = cached(directive.env, "claim", loaded.digest, lambda: run(loaded, claim, seconds), owner, claim.id)
     shown = status(claim, outcome)

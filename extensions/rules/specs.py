@@ -22,7 +22,6 @@ from .cache import ENGINE_FILES
 from .messages import spec_location, warn
 
 _games: dict[tuple[Path, str, str], "Loaded | DataFileError"] = {}
-_digests: dict[Path, str] = {}
 _reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> spec errors already warned
 
 
@@ -58,9 +57,6 @@ def load(directive, game_id: str) -> Loaded | None:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.engine.specs.digest
     key = (path, digest, game_id)
     if key not in _games:
-        if _digests.get(path, digest) != digest:
-            engine_specs.read_spec.cache_clear()  # the engine caches specs by path alone
-        _digests[path] = digest
         try:
             _games[key] = _compile(path, digest, game_id)
         except DataFileError as error:
