@@ -1,9 +1,9 @@
-"""The edition's data as the extension sees it: loaded once per state of the files.
+"""The edition's data as the extension sees it.
 
-The text model caches by path; a long-lived process (a test session, an
-autobuild) must see edited files, so the cache here is keyed on the files' sizes
-and modification times, and every page built from the data declares those files
-as dependencies, so Sphinx re-reads it when they change.
+The text model keeps one loaded edition per state of its files, so a long-lived
+process (a test session, an autobuild) sees edited files; every page built from
+the data declares those files as dependencies, so Sphinx re-reads it when they
+change.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from patience.text import load_edition
 
 from .messages import warn
 
-_cache: dict[Path, tuple[tuple, object]] = {}
 _reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> errors already warned
 
 
@@ -31,10 +30,6 @@ def data_files(source: Path) -> list[Path]:
     return sorted(p for p in source.rglob("*") if p.is_file() and p.suffix in (".yaml", ".txt", ".toml"))
 
 
-def _fingerprint(files: list[Path]) -> tuple:
-    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
-
-
 def edition_for(env, location=None):
     """The loaded edition, or ``None`` after a located ``edition.source`` warning."""
     source = source_dir(env)
@@ -44,14 +39,6 @@ def edition_for(env, location=None):
     files = data_files(source)
     for path in files:
         env.note_dependency(str(path))
-    key = _fingerprint(files)
-    cached = _cache.get(source)
-    if cached and cached[0] == key:
-        return cached[1]
-    # The text model caches by path alone; drop that cache so edited files are read.
-    clear = getattr(getattr(text_edition, "_load", None), "cache_clear", None)
-    if clear is not None:
-        clear()
     try:
         edition = load_edition(source)
     except (DataFileError, OSError) as error:
@@ -63,5 +50,4 @@ def edition_for(env, location=None):
             seen.add((where, error.message))
             warn("source", f"the edition's data cannot be read: {error.message}", where)
         return None
-    _cache[source] = (key, edition)
     return edition

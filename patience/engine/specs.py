@@ -40,9 +40,14 @@ def spec_paths() -> list[Path]:
     return sorted(SPEC_DIR.glob("*.yaml"))
 
 
-@lru_cache(maxsize=None)
 def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
-    """The validated spec and the line of every clause and claim id."""
+    """The validated spec and the line of every clause and claim id (re-read when the file changes)."""
+    stat = path.stat()
+    return _read_spec(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=None)
+def _read_spec(path: Path, mtime_ns: int, size: int) -> tuple[Spec, dict[str, int]]:
     data = load_yaml(path)
     return validate(Spec, data, path), _clause_lines(data)
 

@@ -50,12 +50,21 @@ class Edition:
 
 
 def load_edition(source: Path | str | None = None) -> Edition:
-    """Read and check ``source_texts/``; any inconsistency is a :class:`DataFileError`."""
-    return _load(Path(source) if source else source_texts_dir())
+    """Read and check ``source_texts/``; any inconsistency is a :class:`DataFileError`.
+
+    The result is cached until a file under ``source`` changes (its size or time).
+    """
+    source = Path(source) if source else source_texts_dir()
+    return _load(source, _fingerprint(source))
+
+
+def _fingerprint(source: Path) -> tuple:
+    files = sorted(p for p in source.rglob("*") if p.is_file())
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 
 
 @lru_cache(maxsize=4)
-def _load(source: Path) -> Edition:
+def _load(source: Path, fingerprint: tuple) -> Edition:
     witnesses = load_witnesses(source)
     passages = _read_passages(source, witnesses)
     games = _read_games(source / "games.yaml", passages)

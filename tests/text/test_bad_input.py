@@ -119,3 +119,10 @@ def test_note_attached_by_inference_while_its_marker_survives(source_copy):
     path = source_copy / "notes.yaml"
     edit(path, "  - number: 18\n", "  - number: 14\n")
     expect(source_copy, path, line_of(path, "number: 14"), r"note 14 is cited by calculation.game.4")
+
+
+def test_an_edited_file_is_read_again(source_copy):
+    assert load_edition(source_copy) is load_edition(source_copy)  # cached while nothing changes
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, 'ocr: "Султанъ."', 'ocr: "Султанъ"')
+    expect(source_copy, path, line_of(path, "id: sultan.end.3"), r"does not match fragment 000")
