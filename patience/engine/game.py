@@ -129,15 +129,15 @@ class Game:
         area = self.rules.areas[self.rules.pile_area[pile]]
         if area.role == "foundation":
             return self._foundation_accepts(state, pile, card)
-        if not actions.fits_colour(area, card):
-            return False
+        if area.colour is not None and is_red(card) != (area.colour == "red"):
+            return False  # the Empress's army takes red cards only
         if area.role == "talon":
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
             return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
         build = self.rules.builds.get(area.name)
-        return build is not None and _builds_on(build, card, cards[-1], cards[-2] if len(cards) > 1 else None)
+        return build is not None and _builds_on(build, card, cards)
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
@@ -400,13 +400,15 @@ def _progress_since_redeal(state: State, gathered_now: int) -> bool:
     return True
 
 
-def _builds_on(build, card: int, top: int, under: int | None = None) -> bool:
-    """Marriage (марьяжъ): may ``card`` go on ``top`` of a packet? With ``kept``, a packet
-    built up goes on up, one built down goes on down («въ такомъ видѣ въ одной пачкѣ»)."""
+def _builds_on(build, card: int, cards: list[int]) -> bool:
+    """Marriage (марьяжъ): may ``card`` go on the top of the packet ``cards``? With
+    ``kept``, a packet built up goes on up, one built down goes on down («въ такомъ видѣ
+    въ одной и той же пачкѣ»)."""
+    top = cards[-1]
     difference = rank_of(card) - rank_of(top)
     if build.playing_order and rank_of(card) + rank_of(top) == 14 and _same_suit_ok(build, card, top):
         return True  # «въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны»: queen on two, knave on three
-    if build.kept and under is not None and difference != rank_of(top) - rank_of(under):
+    if build.kept and len(cards) > 1 and difference != rank_of(top) - rank_of(cards[-2]):
         return False
     if build.direction == "by_colour":
         return difference == (-1 if is_red(card) else 1) and _same_suit_ok(build, card, top)
