@@ -39,4 +39,4 @@ def setup(app):
     app.connect("builder-inited", _add_static_path)
     app.add_css_file("rules.css")
     app.add_js_file("rules.js", defer="defer")
-    return {"version": "0.1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -46,7 +46,8 @@ def status(claim, outcome: dict) -> str:
     return "contradicted" if claim.expect == "contradicted" else "fails"
 
 
-def claim_block(directive, loaded, owner: str, claim) -> nodes.Node:
+def claim_block(directive, loaded, owner: str, claim) -> tuple[nodes.Node, str]:
+    """The claim's block on the page, and its status."""
     seconds = directive.config.rules_time_limit
     outcome = cached(directive.env, "claim", loaded.digest, lambda: run(loaded, claim, seconds), owner, claim.id)
     shown = status(claim, outcome)
@@ -68,7 +69,7 @@ def claim_block(directive, loaded, owner: str, claim) -> nodes.Node:
         box += nodes.paragraph("", "", nodes.strong("", "Editorial note: "), nodes.Text(claim.note))
         block += box
     record(directive, name, anchor, f"{name} ({shown})", claim, loaded.digest, shown)
-    return block
+    return block, shown
 
 
 def _complaint(name: str, claim, outcome: dict) -> str:

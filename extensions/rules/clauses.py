@@ -63,17 +63,24 @@ class RulesDirective(SphinxDirective):
 
     def clauses(self, loaded, owner: str, clauses) -> nodes.Node:
         listing = make("div", classes=["rules-clauses"])
-        listing += text("p", "Clauses", classes=["rules-heading"])
+        listing += text("h3", "Clauses", classes=["rules-heading"])
         for clause in clauses:
             listing += self.clause(loaded, owner, clause)
         return listing
 
     def claims(self, loaded, owner: str, claims) -> nodes.Node:
         listing = make("div", classes=["rules-claims"])
-        if claims:
-            listing += text("p", "What the text states, checked against the engine", classes=["rules-heading"])
+        if not claims:
+            return listing
+        listing += text("h3", "What the text states, checked against the engine", classes=["rules-heading"])
+        summary = nodes.paragraph("", classes=["rules-claims-summary"])
+        listing += summary
+        shown = []
         for claim in claims:
-            listing += claim_block(self, loaded, owner, claim)
+            block, status = claim_block(self, loaded, owner, claim)
+            listing += block
+            shown.append(status)
+        summary += nodes.Text(tally(shown))
         return listing
 
     def clause(self, loaded, owner: str, clause) -> nodes.Node:
@@ -95,7 +102,7 @@ class RulesDirective(SphinxDirective):
     def variant(self, spec, variant) -> nodes.Node:
         owner = f"{spec.game}:{variant.id}"
         section = make("div", classes=["rules-variant"], ids=[f"variant-{owner}"])
-        section += text("p", f"Variant: {variant.title}", classes=["rules-heading"])
+        section += text("h3", f"Variant: {variant.title}", classes=["rules-heading"])
         section += nodes.paragraph("", "", nodes.Text(variant.says + " "), *passage_list(self, variant.passages),
                                    nodes.Text(f" — played as {owner}."))
         loaded = load(self, owner)
@@ -112,6 +119,16 @@ class RulesDirective(SphinxDirective):
         section += self.clauses(loaded, owner, variant.clauses)
         section += self.claims(loaded, owner, variant.claims)
         return section
+
+
+def tally(statuses: list[str]) -> str:
+    """``12 claims: 11 hold, 1 is contradicted by the engine.``"""
+    words = {"holds": ("holds", "hold"), "contradicted": ("is contradicted by the engine", "are contradicted by the engine"),
+             "fails": ("fails", "fail"), "error": ("cannot be run", "cannot be run")}
+    parts = [f"{statuses.count(key)} {one if statuses.count(key) == 1 else many}"
+             for key, (one, many) in words.items() if statuses.count(key)]
+    count = len(statuses)
+    return f"{count} claim{'s' if count != 1 else ''}: {', '.join(parts)}."
 
 
 def parameters(clause) -> nodes.Node:

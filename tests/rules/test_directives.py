@@ -99,8 +99,10 @@ def test_every_claim_shows_that_it_holds(built):
     site, app = built
     for game in ("sultan", "calculation"):
         shown = page(app, game)
-        for claim in spec_items(site, game, "claims"):
+        claims = spec_items(site, game, "claims")
+        for claim in claims:
             assert "✓ Holds" in block(shown, f"clause-{game}.{claim['id']}")
+        assert f'<p class="rules-claims-summary">{len(claims)} claims: {len(claims)} hold.</p>' in shown
 
 
 def test_a_known_contradiction_is_shown_with_its_note_and_no_warning(rules_site, build):
@@ -115,6 +117,7 @@ def test_a_known_contradiction_is_shown_with_its_note_and_no_warning(rules_site,
     assert warnings_of(app) == []
     shown = block(page(app, "sultan"), "clause-sultan.divan-four-a-side")
     assert "✗ Contradicted by the engine" in shown
+    assert '<p class="rules-claims-summary">12 claims: 11 hold, 1 is contradicted by the engine.</p>' in page(app, "sultan")
     assert "Editorial note: </strong>The divan’s cards are single" in shown or "The divan's cards are single" in html.unescape(shown)
     assert "The engine: deal 0: divan sizes [1, 1, 1, 1, 1, 1, 1, 1]." in html.unescape(shown)
 
