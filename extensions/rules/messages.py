@@ -24,4 +24,4 @@ def warn(subtype: str, message: str, location=None) -> None:
 
 def spec_location(path, line: int | None) -> str:
     """``path:line`` for a warning that points into a spec file rather than a page."""
-    return f"{path}:{line or 0}"
+    return f"{path}:{line}" if line else f"{path}:"  # the colon keeps Sphinx from reading a docname
