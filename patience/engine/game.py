@@ -405,20 +405,21 @@ def _builds_on(build, card: int, cards: list[int]) -> bool:
     ``kept``, a packet built up goes on up, one built down goes on down («въ такомъ видѣ
     въ одной и той же пачкѣ»)."""
     top = cards[-1]
-    difference = rank_of(card) - rank_of(top)
-    if build.playing_order and rank_of(card) + rank_of(top) == 14 and _same_suit_ok(build, card, top):
+    if not _same_suit_ok(build, card, top):  # first: it rules out most cards at once
+        return False
+    rank, top_rank = rank_of(card), rank_of(top)
+    difference = rank - top_rank
+    if build.playing_order and rank + top_rank == 14:
         return True  # «въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны»: queen on two, knave on three
-    if build.kept and len(cards) > 1 and difference != rank_of(top) - rank_of(cards[-2]):
+    if build.kept and len(cards) > 1 and difference != top_rank - rank_of(cards[-2]):
         return False
     if build.direction == "by_colour":
-        return difference == (-1 if is_red(card) else 1) and _same_suit_ok(build, card, top)
-    if build.direction == "down" and difference != -1:
-        return False
-    if build.direction == "up" and difference != 1:
-        return False
-    if build.direction == "either" and abs(difference) != 1:
-        return False
-    return _same_suit_ok(build, card, top)
+        return difference == (-1 if is_red(card) else 1)
+    if build.direction == "down":
+        return difference == -1
+    if build.direction == "up":
+        return difference == 1
+    return abs(difference) == 1
 
 
 def _same_suit_ok(build, card: int, top: int) -> bool:
