@@ -13,6 +13,7 @@ from pathlib import Path
 from . import backlinks, urn
 from . import nodes as edition_nodes
 from .cite import CitationPanel
+from .corrections import CorrectionsList
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -50,6 +51,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "notes", NotesList)
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
+    app.add_directive_to_domain("ed", "corrections", CorrectionsList)
     app.connect("builder-inited", _add_static_path)
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)

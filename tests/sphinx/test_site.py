@@ -73,3 +73,14 @@ def test_every_layer_carries_its_language(site):
     for lang in ("ru-petr1708", "ru", "en"):
         texts = re.findall(rf'<div class="ed-text" lang="{lang}">', html)
         assert len(texts) == (2 * rows if lang == "ru-petr1708" else rows), lang
+
+
+def test_the_apparatus_page_lists_every_correction_and_counts_them(site):
+    html = (site / "docs" / "apparatus.html").read_text(encoding="utf-8")
+    listing = html[html.index('class="ed-corrections '):]
+    corrections = [(p.id, c) for p in EDITION.passages for c in p.corrections]
+    assert listing.count('<tr class="row-') - 1 == len(corrections)  # one header row
+    for passage_id, correction in corrections:
+        assert f">{passage_id}<" in listing and f"<p>{correction.sic}</p>" in listing
+    summary = html[: html.index('class="ed-corrections ')]
+    assert re.search(rf"<p>all explicit corrections</p></td>(?:\s*<td><p>\d+</p></td>)+\s*<td><p>{len(corrections)}</p>", summary)
