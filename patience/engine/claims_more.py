@@ -4,11 +4,12 @@ and the rest: phases, colours, paired moves, the two players. Registered in
 
 from __future__ import annotations
 
-from patience.engine.actions import PAIR, TURN_UP, owner, player_to_move
-from patience.engine.cards import card, card_name, is_red, rank_of
+from patience.engine.actions import PAIR, owner, player_to_move
+from patience.engine.cards import card, card_name, is_red, pack_of, parse_rank, rank_of
 from patience.engine.claims import ClaimResult, _piles, _playouts, engine_foundation
 from patience.engine.game import Game, REDEAL
 from patience.engine.game import position as build
+from patience.engine.rows import ends, rows_of
 from patience.engine.state import State
 
 
@@ -112,13 +113,8 @@ def first_pairs(game: Game, ranks: list, colours: list) -> ClaimResult:
         for move in (m for m in game.legal_moves(state) if m.kind == PAIR):
             cards = sorted((move.card, move.card2), key=is_red)
             seen.add(tuple((rank_of(c), "red" if is_red(c) else "black") for c in cards))
-    wanted = {tuple(zip(ranks_of(ranks), colours))}
+    wanted = {tuple(zip([parse_rank(r) for r in ranks], colours))}
     return ClaimResult(bool(seen) and seen == wanted, f"first pairs seen: {sorted(seen)}")
-
-
-def ranks_of(ranks: list) -> list[int]:
-    from patience.engine.cards import parse_rank
-    return [parse_rank(r) for r in ranks]
 
 
 def pairs_same_rank(game: Game) -> ClaimResult:
@@ -195,7 +191,6 @@ def first_turns_up(game: Game, area: str) -> ClaimResult:
 
 def own_packs(game: Game) -> ClaimResult:
     """In deals 0–4 every card a player holds comes from his own pack."""
-    from patience.engine.cards import pack_of
     for number in range(5):
         state = game.deal(number)
         for pile, cards in enumerate(state.piles):
@@ -232,7 +227,6 @@ def moves_from_foundations(game: Game) -> ClaimResult:
 def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
     """Along random playouts a card of row i of ``source`` goes only to an end pile of
     row i of ``target``; and such moves occur."""
-    from patience.engine.rows import ends, rows_of
     source_rows, target_rows = rows_of(game.rules, source), rows_of(game.rules, target)
     row_of = {p: i for i, row in enumerate(source_rows) for p in row}
     seen = 0
@@ -248,7 +242,6 @@ def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
 def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
     """On a hand-built packet topped by the second card of each pair (♥), the first is
     taken; the same card of another suit is not."""
-    from patience.engine.cards import parse_rank
     pile = _piles(game, area, "")[0]
     refused = []
     for upper, lower in pairs:

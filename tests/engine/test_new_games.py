@@ -9,9 +9,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from patience.cli import main
 from patience.engine import IllegalMove, Move, games, load_game
 from patience.engine.actions import owner, player_to_move
+from patience.engine.autoplay import autoplay
 from patience.engine.cards import card_code, parse_card
-from patience.engine.game import DEAL_ROW, REDEAL, position
+from patience.engine.claims import run_claim
+from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
+from patience.engine.provenance import number_problems
+from patience.engine.rules import compile_rules
+from patience.engine.specs import find
+from patience.text import load_edition
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 deals = st.integers(min_value=0, max_value=10**9)
@@ -205,7 +211,6 @@ def test_sympathie_a_pair_goes_to_the_mover_and_frees_the_next_card_of_his_packe
 
 @pytest.mark.parametrize("number", range(5))
 def test_sympathie_is_won_exactly_when_no_card_is_left_on_the_table(number):
-    from patience.engine.autoplay import autoplay
     game = load_game("sympathie")
     state = game.deal(number)
     outcome = autoplay(game, state).outcome
@@ -254,9 +259,6 @@ def test_a_fragmentary_game_is_refused_by_deal(capsys):
 
 # -- a wrong parameter in the new specs is caught ------------------------------------------------
 def _altered(game_id, clause_id, changes):
-    from patience.engine.game import Game
-    from patience.engine.rules import compile_rules
-    from patience.engine.specs import find
     spec, lines, path = find(game_id)
     clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
                for c in spec.clauses]
@@ -283,9 +285,6 @@ def _altered(game_id, clause_id, changes):
     ("sympathie", "pairing", {"match": "any"}),
 ])
 def test_a_wrong_parameter_in_a_new_spec_is_caught_by_the_numbers_or_a_claim(game_id, clause_id, changes):
-    from patience.engine.claims import run_claim
-    from patience.engine.provenance import number_problems
-    from patience.text import load_edition
     edition = load_edition()
     spec, game = _altered(game_id, clause_id, changes)
     if number_problems(spec, lambda p: edition.passage(p).reading):
