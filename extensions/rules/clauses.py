@@ -20,6 +20,7 @@ from patience.engine.provenance import PROVENANCE_KEYS, RANK_KEYS
 from .blocks import conjecture, head, passage_list, provenance, record
 from .claims import claim_block
 from .html import make, text
+from .messages import warn
 from .specs import load
 
 KINDS = {
@@ -45,7 +46,9 @@ class RulesDirective(SphinxDirective):
     def run(self):
         game_id = self.arguments[0]
         if ":" in game_id:
-            return [_problem(f"Give the game ({game_id.split(':')[0]}); its variants are shown with it.")]
+            base = game_id.split(":")[0]
+            warn("argument", f"rules takes a game ({base}), whose variants it shows; not {game_id}", self.get_location())
+            return [_problem(f"Give the game ({base}); its variants are shown with it.")]
         loaded = load(self, game_id)
         if loaded is None:
             return [_problem(f"The rules of {game_id} could not be read (see the build log).")]

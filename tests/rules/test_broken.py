@@ -62,13 +62,16 @@ def test_a_spec_that_does_not_validate_is_located_and_the_page_says_so(rules_sit
 def test_missing_spec_bad_number_and_a_slow_example(rules_site, build):
     site = rules_site()
     (site / "broken.md").write_text(
-        "---\norphan: true\n---\n\n# Broken\n\n```{rules} nosuch\n```\n\n```{rules-example} sultan x\n```\n",
+        "---\norphan: true\n---\n\n# Broken\n\n```{rules} nosuch\n```\n\n```{rules-example} sultan x\n```\n\n"
+        "```{rules} calculation:waiting\n```\n",
         encoding="utf-8")
     app = build(site, rules_time_limit=0.000001)
     warnings = warnings_of(app)
     assert (f"{site / 'broken.md'}:7: WARNING: no spec for game 'nosuch' (looked for {site / 'specs' / 'nosuch.yaml'}) "
             "[rules.spec]") in warnings
     assert f"{site / 'broken.md'}:10: WARNING: the deal number must be 0 or more, not 'x' [rules.argument]" in warnings
+    assert (f"{site / 'broken.md'}:13: WARNING: rules takes a game (calculation), whose variants it shows; "
+            "not calculation:waiting [rules.argument]") in warnings
     line = line_of(site / "sultan.md", "```{rules-example} sultan 1")
     assert (f"{site / 'sultan.md'}:{line}: WARNING: example sultan 1 failed: sultan: play took longer than 1e-06 s "
             "[rules.example]") in warnings
