@@ -221,6 +221,11 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
     for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
         for name in _names(clause):
             known(name, clause)
+    for clause in rules.flows:
+        rows = {getattr(rules.areas[name].clause, "rows", 1) for name in [clause.source, *clause.to]}
+        if clause.position == "row_ends" and len(rows) > 1:
+            raise DataFileError(path, lines.get(clause.id),
+                                f"clause {clause.id!r}: 'row_ends' joins areas with different numbers of rows")
 
 
 def _names(clause) -> list[str]:

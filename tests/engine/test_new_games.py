@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from patience.cli import main
+from patience.datafile import DataFileError
 from patience.engine import IllegalMove, Move, games, load_game
 from patience.engine.actions import owner, player_to_move
 from patience.engine.autoplay import autoplay
@@ -300,3 +301,9 @@ def test_the_layout_of_a_two_player_game_says_whose_turn_it_is(capsys):
     status, out, _ = run(capsys, "deal", "sympathie", "0")
     assert status == 0 and out.splitlines()[-1] == "  To move: the first player."
     assert out.count("[3 face down]") == 34
+
+
+def test_row_ends_between_areas_of_different_rows_is_a_located_error():
+    with pytest.raises(DataFileError, match="reserve-to-trenches.*different numbers of rows") as caught:
+        _altered("besieged", "reserve", {"rows": 2})
+    assert caught.value.line and caught.value.line > 1
