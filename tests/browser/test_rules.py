@@ -25,6 +25,8 @@ def test_the_replay_steps_through_the_deal_with_the_keyboard(page, site_url):
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert position.inner_text() == f"Move 3 of {len(moves)}: {moves[2]}"
+    current = replay.locator("xpath=..").locator('.rules-moves li[aria-current="step"]')
+    assert current.count() == 1 and current.text_content().strip() == moves[2]  # in the closed list too
     target = moves[2].split("→ ")[1]
     changed = replay.locator("tr.rules-changed th").all_inner_texts()
     assert target in changed

@@ -36,6 +36,7 @@
     var frames = positions(record);
     var rows = widget.querySelectorAll("tr[data-pile]");
     var status = widget.querySelector(".rules-position");
+    var listed = widget.parentNode.querySelectorAll(".rules-moves li");
     var at = 0;
 
     function show(index) {
@@ -51,6 +52,9 @@
         : "Move " + at + " of " + total + ": " + record.steps[at - 1].move
           + (at === total ? " — " + record.outcome_text : "");
       widget.setAttribute("data-position", String(at));
+      listed.forEach(function (item, index) {  // the move just played, in the list of moves
+        if (index === at - 1) { item.setAttribute("aria-current", "step"); } else { item.removeAttribute("aria-current"); }
+      });
     }
 
     var actions = {
