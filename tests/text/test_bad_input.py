@@ -1,31 +1,17 @@
 """Broken data is a clear error naming the file and line; nothing is silently dropped."""
 
 import hashlib
-import re
 from pathlib import Path
 
 import pytest
 
 from patience.datafile import DataFileError
 from patience.text import load_edition
-
-
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
-
-
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+from tests.editing import edit, expect_error, line_of
 
 
 def expect(source: Path, path: Path, line: int | None, message: str):
-    with pytest.raises(DataFileError) as caught:
-        load_edition(source)
-    assert caught.value.path == path
-    assert caught.value.line == line
-    assert re.search(message, caught.value.message), caught.value.message
+    expect_error(lambda: load_edition(source), path, line, message)
 
 
 def test_malformed_yaml(source_copy):
@@ -52,12 +38,7 @@ def test_wrong_kind(source_copy):
 def test_duplicated_identifier(source_copy):
     path = source_copy / "segmentation" / "000.yaml"
     edit(path, "  - id: sultan.end.3\n", "  - id: sultan.end.1\n")
-    expect(source_copy, path, _second(path, "id: sultan.end.1"), r"passage sultan.end.1 is already defined at 000.yaml:4")
-
-
-def _second(path: Path, needle: str) -> int:
-    lines = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
-    return lines[1]
+    expect(source_copy, path, line_of(path, "id: sultan.end.1", 2), r"passage sultan.end.1 is already defined at 000.yaml:4")
 
 
 def test_dropped_character_of_the_witness(source_copy):

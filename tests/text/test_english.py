@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from patience.datafile import DataFileError
 from patience.text.english import english_record, load_english
+from tests.editing import edit, expect_error, line_of
 
 ROMAN = re.compile(r"^([IVXL]+)\. ")
 
@@ -69,22 +69,8 @@ def test_translator_notes_quote_their_passage(edition, english):
 # --- broken data ---------------------------------------------------------------------------
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
-
-
 def expect(source: Path, path: Path, line: int | None, message: str) -> None:
-    with pytest.raises(DataFileError) as caught:
-        load_english(source)
-    assert caught.value.path == path
-    assert caught.value.line == line
-    assert re.search(message, caught.value.message), caught.value.message
+    expect_error(lambda: load_english(source), path, line, message)
 
 
 def test_unknown_passage_is_an_error(source_copy):
@@ -110,8 +96,7 @@ def test_passage_in_the_wrong_file_is_an_error(source_copy):
 def test_duplicate_translation_is_an_error(source_copy):
     path = source_copy / "english" / "sultan.yaml"
     edit(path, "  - id: sultan.plate\n", "  - id: sultan.end.1\n")
-    second = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "id: sultan.end.1" in line][1]
-    expect(source_copy, path, second, r"already translated at sultan.yaml:\d+")
+    expect(source_copy, path, line_of(path, "id: sultan.end.1", 2), r"already translated at sultan.yaml:\d+")
 
 
 def test_unknown_key_is_an_error(source_copy):

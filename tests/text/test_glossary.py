@@ -25,6 +25,7 @@ from patience.text.glossary import (
     renders,
     tokens,
 )
+from tests.editing import edit, expect_error, line_of
 
 REQUIRED = {  # the list: pre-reform forms every glossary must define
     "основаніе", "основныя карты", "талонъ", "колода", "пачка", "марьяжъ", "годная карта",
@@ -195,12 +196,6 @@ def test_a_reasoned_exception_excuses_and_a_needless_one_is_reported(edition, en
     assert [f.term_id for f in check_consistency(edition, {**english, entry.id: unknown}, glossary)] == ["dragon"]
 
 
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
-
-
 def test_the_check_fails_on_a_modified_copy_of_the_files(source_copy):
     edit(source_copy / "english" / "sultan.yaml", "divan", "council", -1)  # the notes may mention it: only text counts
     english = load_english(source_copy)
@@ -230,18 +225,10 @@ def test_the_cli_json_lists_terms_with_occurrences(capsys, glossary):
 # --- broken glossary data -------------------------------------------------------------------
 
 
-def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
-
-
 def expect(source: Path, line_needle: str | None, message: str) -> None:
     path = source / "glossary.yaml"
-    with pytest.raises(DataFileError) as caught:
-        load_glossary(source)
-    assert caught.value.path == path
-    if line_needle:
-        assert caught.value.line == line_of(path, line_needle)
-    assert re.search(message, caught.value.message), caught.value.message
+    line = line_of(path, line_needle) if line_needle else None
+    expect_error(lambda: load_glossary(source), path, line, message)
 
 
 def test_unknown_key(source_copy):
