@@ -239,7 +239,7 @@ def test_deal_and_autoplay_work_for_every_playable_game(capsys, game_id):
     assert status == 0 and out.strip()
 
 
-@pytest.mark.parametrize("game_id", ["empress", "sympathie"])
+@pytest.mark.parametrize("game_id", PLAYABLE)
 def test_play_takes_a_numbered_move_and_quits(capsys, monkeypatch, game_id):
     status, out, _ = run(capsys, "play", game_id, "1", stdin="1\nq\n", monkeypatch=monkeypatch)
     assert status == 0 and out.count("deal 1") >= 2
