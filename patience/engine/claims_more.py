@@ -302,7 +302,29 @@ def talon_takes_playable(game: Game, area: str) -> ClaimResult:
     return ClaimResult(False, "no card of the pack was ever both placeable and offered to the talon")
 
 
+def pair_frees_next(game: Game) -> ClaimResult:
+    """After each pair along random playouts, the mover keeps the turn and may turn up
+    the next card of the packet his paired card came from."""
+    turn_up = game.rules.turn_ups[0]
+    opened = {place: packet for source, target in zip(turn_up.source, turn_up.to)
+              for packet, place in zip(game.rules.areas[source].piles, game.rules.areas[target].piles)}
+    seen = 0
+    for state, moves in _playouts(game, length=400):
+        for move in (m for m in moves if m.kind == PAIR and m.src in opened and state.piles[opened[m.src]]):
+            player = player_to_move(game, state)
+            game.apply(state, move)
+            following = game.legal_moves(state)
+            freed = any(m.kind == "turn_up" and m.src == opened[move.src] for m in following)
+            kept = player_to_move(game, state) == player
+            game.undo(state)
+            seen += 1
+            if not (freed and kept):
+                return ClaimResult(False, f"after {game.describe(move)}: next card offered {freed}, turn kept {kept}")
+    return ClaimResult(seen > 0, f"after {seen} pairs the mover could turn up the next card of the packet")
+
+
 MORE_CHECKS = {
+    "pair_frees_next": pair_frees_next,
     "redeal_keeps_order": redeal_keeps_order,
     "pair_may_wait": pair_may_wait,
     "talon_takes_playable": talon_takes_playable,
