@@ -1,4 +1,4 @@
-"""``patience games``: the games and variants that have specs, and how much text survives."""
+"""``patience games``: the games and variants, in the book's order, and how much text survives."""
 
 from __future__ import annotations
 
@@ -19,10 +19,13 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     from patience.engine import games
+    from patience.text import load_edition
 
-    entries = games()
+    order = {game.id: game.order for game in load_edition().games}
+    entries = sorted(games(), key=lambda entry: order[entry.id.split(":")[0]])
     width = max(len(entry.id) for entry in entries)
     for entry in entries:
+        russian = entry.title_ru or "Russian title lost"
         playable = "" if entry.playable else " (not playable)"
-        print(f"{entry.id.ljust(width)}  {entry.title} — {entry.title_ru}  [{STATUS[entry.status]}]{playable}")
+        print(f"{entry.id.ljust(width)}  {entry.title} — {russian}  [{STATUS[entry.status]}]{playable}")
     return 0

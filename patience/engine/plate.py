@@ -196,7 +196,8 @@ def pile_face(game: Game, pile: int, count: int) -> tuple[str, str]:
 
 
 def _title(game: Game) -> str:
-    return f"{game.spec.title} ({game.spec.title_ru}): the layout at the start, redrawn from the rule specification"
+    russian = f" ({game.spec.title_ru})" if game.spec.title_ru else ""
+    return f"{game.spec.title}{russian}: the layout at the start, redrawn from the rule specification"
 
 
 def describe(game: Game) -> str:

@@ -296,7 +296,7 @@ class Variant(Strict):
 class Spec(Strict):
     game: str = Field(pattern=r"^[a-z]+$")
     title: str
-    title_ru: str
+    title_ru: str | None = None  # None where the fragments have lost it; never invented
     status: Literal["complete", "partial", "fragmentary"]
     playable: bool = True
     summary: str

@@ -25,7 +25,7 @@ class GameEntry:
 
     id: str
     title: str
-    title_ru: str
+    title_ru: str | None
     status: str
     playable: bool
     path: Path
