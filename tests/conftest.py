@@ -6,8 +6,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from patience.text import load_edition
+
+# No per-example deadline: CI machines are shared, and a slow example is not a failure.
+settings.register_profile("edition", deadline=None)
+settings.load_profile("edition")
 
 # sphinx.testing's fixtures (``app``, ``make_app``, test roots) for tests/sphinx; pytest
 # accepts plugin declarations only in the top-level conftest.
