@@ -1,17 +1,19 @@
 """The layers beside the reading text: modern transcription and English translation.
 
-Each comes from a module of the ``patience`` package written separately. While
-such a module does not exist (``ImportError``) its column says "not yet
-available" — no warning, since that is the state of the work, not an error.
-Once the module lands the column fills by itself; a module that exists but fails
-on a passage is an ``edition.layer`` warning.
+Each comes from the ``patience`` package (:mod:`patience.orthography.layer`,
+:mod:`patience.text.english`, :mod:`patience.text.glossary`). A layer whose data
+cannot be read, or that fails on a passage, is an ``edition.layer`` warning and a
+labelled gap in its column; the rest of the page is still built.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Callable
+
+from patience.orthography import layer as orthography_layer
+from patience.text import english as text_english
+from patience.text import glossary as text_glossary
 
 from .messages import warn
 
@@ -28,23 +30,10 @@ class Layer:
     notes: Callable | None = None  # passage → [(quoted Russian or None, note)]
 
 
-def _module(name: str):
-    try:
-        return importlib.import_module(name)
-    except ImportError as error:
-        if error.name and name.startswith(error.name):
-            return None  # the module is not written yet
-        raise
-
-
 def modern_layer(edition, source, location=None) -> Layer:
     layer = Layer("modern", "Modern spelling", "ru")
-    module = _module("patience.orthography.layer")
-    if module is None:
-        layer.missing = "The modern transcription is not yet available."
-        return layer
     try:
-        conversions = _modern_conversions(module, edition, source)
+        conversions = _modern_conversions(edition, source)
     except Exception as error:  # a broken overrides file must not stop the build
         warn("layer", f"the modern transcription cannot be built: {error}", _located(error, location))
         layer.missing = "The modern transcription could not be built (see the build log)."
@@ -56,13 +45,13 @@ def modern_layer(edition, source, location=None) -> Layer:
 _conversions: dict = {}
 
 
-def _modern_conversions(module, edition, source):
+def _modern_conversions(edition, source):
     """Every passage's modern layer, computed once per state of the edition's files."""
     cached = _conversions.get(source)
     if cached is None or cached[0] is not edition:
-        path = module.overrides_path(source)
-        overrides = module.load_overrides(path) if path.exists() else ()
-        cached = (edition, module.modern_layers(edition.passages, overrides))
+        path = orthography_layer.overrides_path(source)
+        overrides = orthography_layer.load_overrides(path) if path.exists() else ()
+        cached = (edition, orthography_layer.modern_layers(edition.passages, overrides))
         _conversions[source] = cached
     return cached[1]
 
@@ -76,12 +65,8 @@ def _located(error, location):
 
 def english_layer(edition, source, location=None) -> Layer:
     layer = Layer("english", "English", "en")
-    module = _module("patience.text.english")
-    if module is None:
-        layer.missing = "The English translation is not yet available."
-        return layer
     try:
-        english = module.load_english(source, edition)
+        english = text_english.load_english(source, edition)
     except Exception as error:  # a broken translation file must not stop the build
         warn("layer", f"the English translation cannot be read: {error}", location)
         layer.missing = "The English translation could not be read (see the build log)."
@@ -92,10 +77,8 @@ def english_layer(edition, source, location=None) -> Layer:
 
 
 def _english_pieces(english, passage):
-    text = english.get(passage.id) if hasattr(english, "get") else None
-    if text is None:
-        return None
-    return [(getattr(text, "text", text), None)]
+    entry = english.get(passage.id)
+    return None if entry is None else [(entry.text, None)]
 
 
 def _guarded(function, what, location):
@@ -113,15 +96,12 @@ _glossaries: dict = {}
 
 
 def glossary_for(edition, source, location=None):
-    """The glossary with its occurrences, or ``None`` while its module does not exist."""
-    module = _module("patience.text.glossary")
-    if module is None:
-        return None
+    """The glossary with its occurrences, or ``None`` after a warning that it cannot be read."""
     cached = _glossaries.get(source)
     if cached is not None and cached[0] is edition:
         return cached[1]
     try:
-        glossary = module.load_glossary(source, edition)
+        glossary = text_glossary.load_glossary(source, edition)
     except Exception as error:  # a broken glossary must not stop the build
         warn("layer", f"the glossary cannot be read: {error}", _located(error, location))
         glossary = None
