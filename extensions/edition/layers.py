@@ -120,3 +120,14 @@ def term_words(glossary, passage_id: str) -> dict[str, str]:
                 for word in occurrence.words:
                     words.setdefault(word, term.id)
     return words
+
+
+def english_term_words(glossary, passage_id: str, english: str) -> dict[str, str]:
+    """Words of the passage's English that render one of its glossary terms → the term's id."""
+    if glossary is None:
+        return {}
+    words: dict[str, str] = {}
+    for term in glossary.terms_in(passage_id):
+        for start, end in text_glossary.rendering_spans(term, english):
+            words.setdefault(english[start:end], term.id)
+    return words

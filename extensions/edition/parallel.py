@@ -16,10 +16,10 @@ from sphinx.util.docutils import SphinxDirective
 from patience import citation
 
 from . import cite
-from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
+from .apparatus import marker_links, provenance, reading_nodes, remarks, term_links, translator_notes, witness_nodes
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
-from .layers import english_layer, glossary_for, modern_layer, term_words
+from .layers import english_layer, english_term_words, glossary_for, modern_layer, term_words
 from .messages import warn
 from .nodes import make, unavailable
 from .source import edition_for, source_dir
@@ -109,9 +109,13 @@ def layer_cell(directive, layer, passage):
         message = layer.missing or f"No {layer.title.lower()} for this passage yet."
         return cell(layer.key, layer.title, "language-en", [nodes.Text(message)], missing=True)
     children = []
+    terms = {}
+    if layer.key == "english":  # its renderings of the passage's glossary terms link to their entries
+        terms = english_term_words(directive.glossary, passage.id, "".join(text for text, _ in pieces))
     for text, change in pieces:
         if change is None:
-            children.extend(marker_links(directive, passage, text))
+            for piece in marker_links(directive, passage, text):
+                children.extend(term_links(directive, str(piece), terms) if isinstance(piece, nodes.Text) else [piece])
         else:
             children.append(make("span", nodes.Text(text), classes=["ed-reg"],
                                  title=f"{change.original} → {text} ({', '.join(change.rules)})"))

@@ -252,13 +252,18 @@ class Finding:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-def renders(term: Term, english: str) -> bool:
-    """Whether ``english`` contains one of the term's renderings as a word (plural or possessive allowed)."""
+def rendering_spans(term: Term, english: str) -> list[tuple[int, int]]:
+    """Where ``english`` holds one of the term's renderings as a word (plural or possessive allowed)."""
+    spans = []
     for form in term.renderings:
         words = r"\s+".join(re.escape(w) for w in form.split())
-        if re.search(rf"(?<!\w){words}(?:s|es|'s)?(?!\w)", english, re.IGNORECASE):
-            return True
-    return False
+        spans += [m.span() for m in re.finditer(rf"(?<!\w){words}(?:s|es|'s)?(?!\w)", english, re.IGNORECASE)]
+    return sorted(spans)
+
+
+def renders(term: Term, english: str) -> bool:
+    """Whether ``english`` contains one of the term's renderings as a word."""
+    return bool(rendering_spans(term, english))
 
 
 def check_consistency(edition: Edition, english: dict[str, EnglishEntry], glossary: Glossary) -> list[Finding]:

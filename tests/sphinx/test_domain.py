@@ -139,6 +139,18 @@ def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_the_english_renderings_of_a_passages_terms_link_to_their_entries(app):
+    app.build()
+    english = cells(app.env.get_doctree("games"), "english")["sultan.end.2"]
+    links = {(x.astext(), x["reftarget"]) for x in english.findall(addnodes.pending_xref) if x["reftype"] == "term"}
+    assert {("talon", "talon"), ("divan", "divan"), ("sultan", "sultan")} <= links
+    from patience.text.glossary import load_glossary
+
+    in_the_russian = {term.id for term in load_glossary().terms_in("sultan.end.2")}
+    assert {target for _, target in links} <= in_the_russian  # no link to a term the Russian lacks
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
 def test_passages_link_back_to_the_clauses_that_cite_them(app):
     app.build()
     assert warnings_of(app) == []
