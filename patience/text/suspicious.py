@@ -64,7 +64,7 @@ def _reason(token: str) -> str | None:
         return "mixed-script" if re.search(r"[A-Za-z]", token) else None
     if re.search(r"[/ђєџ]", token):
         return "odd-sign"
-    if re.search(rf"[а-яёѣіѳѵ][А-ЯЁѢІѲѴ]", token):
+    if re.search(r"[а-яёѣіѳѵ][А-ЯЁѢІѲѴ]", token):
         return "inner-capital"
     if "іі" in token.lower() or re.search(r"і(?=[бвгджзклмнпрстфхцчшщѳъь])|і$", token.lower()):
         return "i-before-consonant"
