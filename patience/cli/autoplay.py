@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from patience.cli.deal import open_deal
+from patience.cli.deal import add_deal_arguments, open_deal
 
 
 def register(subparsers) -> None:
@@ -12,8 +12,7 @@ def register(subparsers) -> None:
         "autoplay", help="play a numbered deal with the engine's player and print the moves",
         description="Plays deal NUMBER of GAME with the engine's simple player, printing every move and the result.",
     )
-    parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
-    parser.add_argument("number", metavar="NUMBER", type=int, help="the deal number, 0 or more")
+    add_deal_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the moves and result as JSON")
     parser.set_defaults(func=run)
 

@@ -12,10 +12,15 @@ def register(subparsers) -> None:
         "deal", help="print the layout of a numbered deal",
         description="Deals deal NUMBER of GAME (the same deal on every machine) and prints the layout.",
     )
-    parser.add_argument("game", metavar="GAME", help="a game id, e.g. sultan or napoleon:twelve (see `patience games`)")
-    parser.add_argument("number", metavar="NUMBER", type=int, help="the deal number, 0 or more")
+    add_deal_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the state as JSON")
     parser.set_defaults(func=run)
+
+
+def add_deal_arguments(parser) -> None:
+    """GAME and NUMBER, which name a deal for every command that plays one."""
+    parser.add_argument("game", metavar="GAME", help="a game id, e.g. sultan or napoleon:twelve (see `patience games`)")
+    parser.add_argument("number", metavar="NUMBER", type=int, help="the deal number, 0 or more")
 
 
 def open_deal(game_id: str, number: int):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from patience.cli.deal import open_deal
+from patience.cli.deal import add_deal_arguments, open_deal
 
 HELP = "Type a move's number, u to undo, q to quit."
 
@@ -19,8 +19,7 @@ def register(subparsers) -> None:
         "play", help="play a numbered deal interactively in the terminal",
         description="Shows the layout and the numbered legal moves; a number plays a move, u undoes, q quits.",
     )
-    parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
-    parser.add_argument("number", metavar="NUMBER", type=int, help="the deal number, 0 or more")
+    add_deal_arguments(parser)
     parser.set_defaults(func=run)
 
 
