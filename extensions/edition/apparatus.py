@@ -14,13 +14,13 @@ import re
 from docutils import nodes
 
 from patience import citation
+from patience.text.segmentation import NOTE_MARKER
 
 from .nodes import make
 from .reading import reading_pieces, witness_pieces
 from .refs import xref
 
 KIND_LABELS = citation.KIND_NAMES
-MARKER = re.compile(r"\^?\[(\d+)\]")
 
 
 def reading_nodes(directive, passage, terms=None, scope=""):
@@ -107,7 +107,7 @@ def remarks(passage):
 def marker_links(directive, passage, text):
     """A layer's text with its footnote markers (``[14]``) linked to their notes."""
     result, cursor = [], 0
-    for match in MARKER.finditer(text):
+    for match in NOTE_MARKER.finditer(text):
         if match.start() > cursor:
             result.append(nodes.Text(text[cursor : match.start()]))
         link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))

@@ -22,13 +22,13 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 from patience.datafile import DataFileError, line_of, load_yaml, validate
 from patience.text.edition import Edition, load_edition, source_texts_dir
 from patience.text.model import Passage
+from patience.text.segmentation import NOTE_MARKER
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
 NOTES_FILE = "notes"
 """The file of passages that belong to no game: the notes and the page number."""
 
-_MARKER = re.compile(r"\[(\d+)\]")
 _RULE_NUMBER = re.compile(r"^([IVXL]+)\.")
 
 
@@ -140,8 +140,8 @@ def _read_file(path: Path, edition: Edition) -> list[EnglishEntry]:
 def _check_against_russian(raw: _Entry, passage: Passage, data, index: int, path: Path) -> None:
     """The English keeps the passage's footnote markers and rule number; notes quote its Russian."""
     where = line_of(data, ("passages", index, "text"))
-    if sorted(_MARKER.findall(raw.text)) != sorted(_MARKER.findall(passage.reading)):
-        wanted = ", ".join(f"[{n}]" for n in _MARKER.findall(passage.reading)) or "none"
+    if sorted(NOTE_MARKER.findall(raw.text)) != sorted(NOTE_MARKER.findall(passage.reading)):
+        wanted = ", ".join(f"[{n}]" for n in NOTE_MARKER.findall(passage.reading)) or "none"
         raise DataFileError(path, where, f"passage {raw.id}: footnote markers must be those of the Russian ({wanted})")
     number = _RULE_NUMBER.match(passage.reading)
     if passage.kind == "rule" and number and not raw.text.startswith(number.group(0)):
