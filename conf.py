@@ -5,11 +5,9 @@ sources to ``docs/``: the README, test roots, the build directory and virtual
 environments are never read as pages.
 """
 
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).parent.resolve()
-sys.path.insert(0, str(ROOT / "extensions"))
 
 project = "Двадцать четыре основные пасьянса"
 author = "the editors"
@@ -23,13 +21,10 @@ source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 
 extensions = [
     "myst_parser",
-    "edition",
-    "patience_cli",
-    "edition_search",
-    "rules",
+    "patience_sphinx",
 ]
 
-# Search folds pre-reform and modern spellings to one key (extensions/edition_search).
+# Search folds pre-reform and modern spellings to one key (extensions/patience_sphinx/search).
 html_search_language = "ru-spellings"
 
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -1,7 +1,7 @@
 """Folding for search: one key for a word whether it is spelled before or after the reform.
 
 Not a converter: it runs without the dictionary and in the browser alike
-(``extensions/edition_search/folding.js`` must give the same key for every
+(``extensions/patience_sphinx/search/folding.js`` must give the same key for every
 word; a test checks them against each other). It folds what the reform changed
 and what the modern layer changes beyond it, on any word, so «мѣстомъ» and
 «местом», «основныя» and «основные», «разсматривать» and «рассматривать»

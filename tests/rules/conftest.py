@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ import pytest
 from patience.engine.specs import SPEC_DIR
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "extensions"))
 ROOTS = Path(__file__).parent / "roots"
 
 

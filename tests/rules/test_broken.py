@@ -7,7 +7,7 @@ import sys
 
 from tests.sphinx.helpers import page, warnings_of
 
-from .conftest import REPO, edit
+from .conftest import edit
 
 
 def line_of(path, text: str) -> int:
@@ -87,7 +87,7 @@ def test_with_W_a_failing_claim_fails_the_build(rules_site, tmp_path):
          "check: {kind: piles, area: talon, count: 3}")
     result = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html", str(site), str(tmp_path / "w")],
-        capture_output=True, text=True, env={"PYTHONPATH": str(REPO / "extensions"), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"},
     )
     assert result.returncode != 0
     assert "claim calculation.four-talon-packets fails" in result.stderr

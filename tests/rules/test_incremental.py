@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-import rules.cache
-import rules.example
+import patience_sphinx.rules.cache
+import patience_sphinx.rules.example
 from tests.sphinx.helpers import page, warnings_of
 
 from .conftest import edit
@@ -18,13 +18,13 @@ from .conftest import edit
 def played(monkeypatch):
     """The examples the build plays (not those served from the cache), as (game, deal)."""
     calls = []
-    real = rules.example.record
+    real = patience_sphinx.rules.example.record
 
     def counting(game, number, seconds=None):
         calls.append((game.id, number))
         return real(game, number, seconds)
 
-    monkeypatch.setattr(rules.example, "record", counting)
+    monkeypatch.setattr(patience_sphinx.rules.example, "record", counting)
     return calls
 
 
@@ -101,6 +101,6 @@ def test_a_new_engine_version_plays_the_examples_again(rules_site, build, make_a
     site = rules_site()
     build(site)
     played.clear()
-    monkeypatch.setattr(rules.cache, "engine_version", lambda: "99.0+another-engine")
+    monkeypatch.setattr(patience_sphinx.rules.cache, "engine_version", lambda: "99.0+another-engine")
     make_app("html", srcdir=site, builddir=tmp_path / "out", freshenv=True).build()
     assert sorted(played) == [("calculation", 4), ("sultan", 1)]

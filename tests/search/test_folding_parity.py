@@ -41,8 +41,8 @@ def _words(edition) -> list[str]:
     return sorted(words)
 
 
-def test_browser_and_python_fold_and_stem_alike(edition, extensions_path):
-    from edition_search import SearchAcrossSpellings
+def test_browser_and_python_fold_and_stem_alike(edition):
+    from patience_sphinx.search import SearchAcrossSpellings
     from patience.orthography.folding import fold
 
     words = _words(edition)

@@ -13,7 +13,7 @@ ROOTS = Path(__file__).with_name("roots")
 
 
 @pytest.fixture
-def built(tmp_path, extensions_path):
+def built(tmp_path):
     source = tmp_path / "spellings"
     shutil.copytree(ROOTS / "spellings", source)
     app = SphinxTestApp("html", srcdir=source)
@@ -38,8 +38,8 @@ def test_index_holds_folded_keys_only(built):
     assert "пасьянс" in _index(built)["titleterms"]
 
 
-def test_both_spellings_stem_to_one_key(extensions_path):
-    from edition_search import SearchAcrossSpellings
+def test_both_spellings_stem_to_one_key():
+    from patience_sphinx.search import SearchAcrossSpellings
 
     language = SearchAcrossSpellings({})
     pairs = [
@@ -61,10 +61,10 @@ def test_the_browser_gets_the_stemmer_inline(built):
     assert "http" not in script.replace("https://snowballstem.org", "")
 
 
-def test_every_gold_word_and_its_modern_form_share_search_keys(extensions_path):
+def test_every_gold_word_and_its_modern_form_share_search_keys():
     import re
 
-    from edition_search import SearchAcrossSpellings
+    from patience_sphinx.search import SearchAcrossSpellings
     from tests.orthography.conftest import gold_words
 
     language = SearchAcrossSpellings({})

@@ -9,13 +9,11 @@ from the top-level conftest, which also loads ``sphinx.testing.fixtures``).
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "extensions"))
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from edition.reading import reading_pieces, witness_pieces
+from patience_sphinx.edition.reading import reading_pieces, witness_pieces
 from patience.text import load_edition
 
 EDITION = load_edition()

@@ -1,4 +1,4 @@
-extensions = ["myst_parser", "edition", "rules"]
+extensions = ["myst_parser", "patience_sphinx.edition", "patience_sphinx.rules"]
 myst_enable_extensions = ["colon_fence"]
 # The tests copy the specs they need here (and may break them); never a second copy in git.
 rules_specs_dir = "specs"

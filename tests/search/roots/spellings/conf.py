@@ -1,3 +1,3 @@
-# The test puts the repository's extensions/ on sys.path.
-extensions = ["edition_search"]
+# The extensions are installed with the package (patience_sphinx).
+extensions = ["patience_sphinx.search"]
 html_search_language = "ru-spellings"

@@ -1,1 +1,1 @@
-extensions = ["myst_parser", "edition"]
+extensions = ["myst_parser", "patience_sphinx.edition"]

@@ -2,7 +2,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-extensions = ["myst_parser", "edition"]
+extensions = ["myst_parser", "patience_sphinx.edition"]
 myst_enable_extensions = ["colon_fence"]
 
 
@@ -14,7 +14,7 @@ class TestClause(SphinxDirective):
     option_spec = {"cites": directives.unchanged}
 
     def run(self):
-        from edition.api import cites, declare
+        from patience_sphinx.edition.api import cites, declare
 
         name = self.arguments[0]
         text = " ".join(self.content)

@@ -1,12 +1,12 @@
 """Pieces shared by clauses and claims: the heading, the provenance, the conjecture box,
-and their declaration in the edition's ``ed`` domain (:mod:`edition.api`)."""
+and their declaration in the edition's ``ed`` domain (:mod:`patience_sphinx.edition.api`)."""
 
 from __future__ import annotations
 
 import json
 
 from docutils import nodes
-from edition.api import cites, declare, reference
+from patience_sphinx.edition.api import cites, declare, reference
 
 from .html import make, text
 

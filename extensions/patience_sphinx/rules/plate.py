@@ -8,7 +8,7 @@ the plate (the passage ``GAME.plate``) where there is one.
 from __future__ import annotations
 
 from docutils import nodes
-from edition.api import reference
+from patience_sphinx.edition.api import reference
 from sphinx.util.docutils import SphinxDirective
 
 from patience.datafile import DataFileError

@@ -4,14 +4,14 @@ Each clause is shown in plain language (its ``says``), with links to the passage
 it formalizes and its exact quotation; a conjecture is marked as such, with its
 reason. Each clause and claim is an object of the edition's ``ed`` domain
 (``{ed:clause}`sultan.divan```), and the passages it cites link back to it in the
-parallel view (:mod:`edition.api`). Claims are run against the engine while the
+parallel view (:mod:`patience_sphinx.edition.api`). Claims are run against the engine while the
 page is read (:mod:`.claims`).
 """
 
 from __future__ import annotations
 
 from docutils import nodes
-from edition.api import reference
+from patience_sphinx.edition.api import reference
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine.cards import RANK_NAMES

@@ -3,7 +3,7 @@
 A thin adapter over :mod:`patience.engine`: the spec is read from the one file
 the engine plays from, the claims and examples are run by the engine, the plate
 is drawn by :mod:`patience.engine.plate`. Clauses and claims join the edition's
-``ed`` domain through :mod:`edition.api`, so passages link back to them.
+``ed`` domain through :mod:`patience_sphinx.edition.api`, so passages link back to them.
 
 Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
 ``rules-example GAME NUMBER``. Config: ``rules_specs_dir`` (default: the
@@ -29,7 +29,7 @@ def _add_static_path(app) -> None:
 
 
 def setup(app):
-    app.setup_extension("edition")
+    app.setup_extension("patience_sphinx.edition")
     app.add_config_value("rules_specs_dir", "", "env", types=[str])
     app.add_config_value("rules_time_limit", 30.0, "env", types=[float, int])
     html.register(app)

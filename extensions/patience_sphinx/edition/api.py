@@ -5,7 +5,7 @@ it formalizes; the passages then show a link back to the clause, the clause is
 reachable with ``{ed:clause}``, and incremental builds rewrite the pages
 concerned when a clause or its passages change.
 
-    from edition.api import declare, cites, reference
+    from patience_sphinx.edition.api import declare, cites, reference
 
     declare(directive, "clause", "sultan.deal.1", anchor, "Deal eight kings…", spec_hash)
     cites(directive, "clause", "sultan.deal.1", "sultan.end.1")

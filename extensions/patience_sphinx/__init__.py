@@ -1,0 +1,21 @@
+"""The edition's Sphinx extensions, one package: ``extensions = ["patience_sphinx"]``.
+
+Thin adapters over the ``patience`` package:
+
+- :mod:`.edition`: the ``ed`` domain, the parallel text, notes, glossary, citations;
+- :mod:`.rules`: a game's executable spec, its claims, plate and examples;
+- :mod:`.search`: search that folds pre-reform and modern spellings;
+- :mod:`.cli_page`: the command line's reference page, rendered from its parser.
+
+Each submodule is also an extension of its own, for test sites that need only one.
+"""
+
+from __future__ import annotations
+
+PARTS = ("edition", "rules", "search", "cli_page")
+
+
+def setup(app):
+    for part in PARTS:
+        app.setup_extension(f"{__name__}.{part}")
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
