@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from patience.cards import card, card_name, parse_rank, rank_of, suit_of
 from patience.claims.support import (
-    ClaimError, ClaimResult, area_pile, area_piles, check, empty_state, engine_foundation, foundation_ranks,
+    ClaimError, ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
 )
 from patience.engine.game import Game
 from patience.engine.game import position as build
+from patience.spec.checks.foundations import (
+    Capacity, Counting, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
+    FoundationsEnd, Marriage, MarriageKept, PlayingOrder, RankOnlyLast,
+)
 
 
-@check("foundations_end")
+@runs(FoundationsEnd)
 def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) -> ClaimResult:
     found = area_piles(game, area)
     lasts = [foundation_ranks(game, p)[-1] for p in found]
@@ -20,7 +24,7 @@ def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) 
     return ClaimResult(holds, f"{len(found)} foundations, ending with ranks {lasts}")
 
 
-@check("capacity")
+@runs(Capacity)
 def capacity(game: Game) -> ClaimResult:
     taken = sum(len(engine_foundation(game, p)) for p in game.rules.piles_of("foundation"))
     aside = sum(len(game.deal(0).piles[p]) for p in game.rules.piles_of("aside"))
@@ -28,7 +32,7 @@ def capacity(game: Game) -> ClaimResult:
     return ClaimResult(holds, f"foundations take {taken} cards, {aside} set aside, {game.total_cards} in the packs")
 
 
-@check("foundation_piles")
+@runs(FoundationPiles)
 def foundation_piles(game: Game, piles: int, capacity: int) -> ClaimResult:
     """How many foundation piles there are, and how many cards they take together."""
     found = game.rules.piles_of("foundation")
@@ -36,15 +40,13 @@ def foundation_piles(game: Game, piles: int, capacity: int) -> ClaimResult:
     return ClaimResult(len(found) == piles and taken == capacity, f"{len(found)} foundations taking {taken} cards")
 
 
-@check("foundation_sequence")
+@runs(FoundationSequence)
 def foundation_sequence(game: Game, area: str, pile: int, ranks: list | None = None,
                         after: str | None = None, next: list | None = None) -> ClaimResult:
     seen = foundation_ranks(game, area_pile(game, area, pile))
     if ranks is not None:
         wanted = [parse_rank(r) for r in ranks]
         return ClaimResult(seen == wanted, f"the engine's sequence is {seen}")
-    if after is None or next is None:
-        raise ClaimError("foundation_sequence needs 'ranks', or 'after' and 'next'")
     at = seen.index(parse_rank(after)) if parse_rank(after) in seen else None
     following = seen[at + 1: at + 1 + len(next)] if at is not None else []
     return ClaimResult(following == [parse_rank(r) for r in next], f"after {after} come {following}")
@@ -58,7 +60,7 @@ def _counts(ranks: list[int]) -> list[int]:
     return counts
 
 
-@check("counting")
+@runs(Counting)
 def counting(game: Game, values: dict, area: str | None = None, pile: int | None = None) -> ClaimResult:
     piles = [area_pile(game, area, pile)] if pile else area_piles(game, area)
     seen: dict[int, set[int]] = {}
@@ -70,7 +72,7 @@ def counting(game: Game, values: dict, area: str | None = None, pile: int | None
     return ClaimResult(not wrong, f"counts not as stated: {wrong}" if wrong else "every stated count names its rank")
 
 
-@check("rank_only_last")
+@runs(RankOnlyLast)
 def rank_only_last(game: Game, rank: str) -> ClaimResult:
     wanted = parse_rank(rank)
     bad = [game.rules.pile_name(p) for p in game.rules.piles_of("foundation")
@@ -78,7 +80,7 @@ def rank_only_last(game: Game, rank: str) -> ClaimResult:
     return ClaimResult(not bad, f"{rank} comes before the end on {bad}" if bad else f"{rank} only ends foundations")
 
 
-@check("foundation_suit")
+@runs(FoundationSuit)
 def foundation_suit(game: Game, area: str, follows: bool | None = None, distinct: bool = False) -> ClaimResult:
     piles = area_piles(game, area)
     first = piles[0]
@@ -101,7 +103,7 @@ def foundation_suit(game: Game, area: str, follows: bool | None = None, distinct
     raise ClaimError("foundation_suit needs follows: true or false, or distinct: true")
 
 
-@check("marriage")
+@runs(Marriage)
 def marriage(game: Game, area: str, direction: str) -> ClaimResult:
     """On a hand-built packet topped by 8♥: which of 7♥, 9♥, 7♣ the engine lets on it."""
     pile = area_piles(game, area, "")[0]
@@ -113,7 +115,7 @@ def marriage(game: Game, area: str, direction: str) -> ClaimResult:
     return ClaimResult(offered == wanted[direction], f"on 8♥ the engine takes {[n for n, ok in offered.items() if ok]}")
 
 
-@check("marriage_kept")
+@runs(MarriageKept)
 def marriage_kept(game: Game, area: str) -> ClaimResult:
     """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the reverse."""
     pile = area_piles(game, area, "")[0]
@@ -125,7 +127,7 @@ def marriage_kept(game: Game, area: str) -> ClaimResult:
     return ClaimResult(seen == (True, False, True, False), f"up: 9♥ {seen[0]}, 7♥ {seen[1]}; down: 7♥ {seen[2]}, 9♥ {seen[3]}")
 
 
-@check("playing_order")
+@runs(PlayingOrder)
 def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
     """On a hand-built packet topped by the second card of each pair (♥), the first is
     taken; the same card of another suit is not."""
@@ -139,7 +141,7 @@ def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
     return ClaimResult(not refused, f"not as stated: {refused}" if refused else f"taken in suit: {pairs}")
 
 
-@check("exchange_both_ways")
+@runs(ExchangeBothWays)
 def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
     """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may go onto 6♥ and 6♥ onto 5♥, one card
     at a time; and a legal exchange is undone by the opposite one."""

@@ -4,13 +4,17 @@ player's pack, the Calculation's arrangement and the rows dealt in play."""
 from __future__ import annotations
 
 from patience.cards import card_name, pack_of, parse_rank, rank_of
-from patience.claims.support import ClaimError, ClaimResult, area_piles, check, engine_foundation, fits, patterns
+from patience.claims.support import ClaimError, ClaimResult, area_piles, engine_foundation, fits, patterns, runs
 from patience.engine import arrangement
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
+from patience.spec.checks.layout import (
+    Arrangement, ArrangementFirst, ArrangementRoundEnds, Bases, Layout, OutOfPack, OwnPacks, Piles,
+    RowAdds,
+)
 
 
-@check("bases")
+@runs(Bases)
 def bases(game: Game, cards: list) -> ClaimResult:
     for number in range(5):
         state = game.deal(number)
@@ -20,7 +24,7 @@ def bases(game: Game, cards: list) -> ClaimResult:
     return ClaimResult(True, "deals 0–4 have exactly these foundation cards")
 
 
-@check("out_of_pack")
+@runs(OutOfPack)
 def out_of_pack(game: Game, cards: list) -> ClaimResult:
     """The cards laid out before play (foundation bases and cards set aside), deals 0–4."""
     placed_roles = [p for p in range(len(game.rules.pile_area)) if game.rules.role(p) in ("foundation", "aside")]
@@ -32,13 +36,13 @@ def out_of_pack(game: Game, cards: list) -> ClaimResult:
     return ClaimResult(True, "deals 0–4 take out exactly these cards")
 
 
-@check("piles")
+@runs(Piles)
 def piles(game: Game, area: str, count: int) -> ClaimResult:
     found = len(area_piles(game, area, ""))
     return ClaimResult(found == count, f"the {area} has {found} piles")
 
 
-@check("layout")
+@runs(Layout)
 def layout(game: Game, area: str, piles: int, cards_each: int) -> ClaimResult:
     for number in range(5):
         sizes = [len(game.deal(number).piles[p]) for p in area_piles(game, area)]
@@ -47,7 +51,7 @@ def layout(game: Game, area: str, piles: int, cards_each: int) -> ClaimResult:
     return ClaimResult(True, f"{area}: {piles} piles of {cards_each} in deals 0–4")
 
 
-@check("own_packs")
+@runs(OwnPacks)
 def own_packs(game: Game) -> ClaimResult:
     """In deals 0–4 every card a player holds comes from his own pack."""
     for number in range(5):
@@ -59,7 +63,7 @@ def own_packs(game: Game) -> ClaimResult:
     return ClaimResult(True, "each player's cards are all of his own pack")
 
 
-@check("row_adds")
+@runs(RowAdds)
 def row_adds(game: Game, adds: dict, on_pass: int = 1) -> ClaimResult:
     """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack."""
     state = next(s for s in map(game.deal, range(100)) if game.is_legal(s, DEAL_ROW))
@@ -81,7 +85,7 @@ def arrangement_places(game: Game) -> tuple[list[list[int]], list[int], list[int
     return places, ends, cards
 
 
-@check("arrangement")
+@runs(Arrangement)
 def arrangement_same_rank(game: Game, same_rank: int) -> ClaimResult:
     places, _, _ = arrangement_places(game)
     ranks = [sorted({rank_of(c) for c in place}) for place in places]
@@ -89,13 +93,13 @@ def arrangement_same_rank(game: Game, same_rank: int) -> ClaimResult:
     return ClaimResult(holds, f"ranks by place: {ranks}")
 
 
-@check("arrangement_round_ends")
+@runs(ArrangementRoundEnds)
 def arrangement_round_ends(game: Game, position: int) -> ClaimResult:
     _, ends, _ = arrangement_places(game)
     return ClaimResult(all(end == position for end in ends), f"rounds end on places {ends}")
 
 
-@check("arrangement_first")
+@runs(ArrangementFirst)
 def arrangement_first(game: Game, ranks: list) -> ClaimResult:
     _, _, cards = arrangement_places(game)
     first = [rank_of(c) for c in cards[:len(ranks)]]

@@ -4,9 +4,13 @@ whose turn it is, what a pair frees."""
 from __future__ import annotations
 
 from patience.cards import card_name, is_red, parse_rank, rank_of
-from patience.claims.support import ClaimResult, area_piles, check, playouts
+from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.actions import PAIR, owner, player_to_move
 from patience.engine.game import Game
+from patience.spec.checks.pairs import (
+    FirstPairs, FirstTurnsUp, PairFreesNext, PairMayWait, PairsOnly, PairsSameCard, PairsSameRank,
+    TurnsAlternate,
+)
 
 
 def _pairs(game: Game, length: int = 200):
@@ -14,7 +18,7 @@ def _pairs(game: Game, length: int = 200):
         yield state, [m for m in moves if m.kind == PAIR]
 
 
-@check("first_pairs")
+@runs(FirstPairs)
 def first_pairs(game: Game, ranks: list, colours: list) -> ClaimResult:
     """In deals 0–5 every pair legal at the start is of these ranks and colours."""
     seen = set()
@@ -27,7 +31,7 @@ def first_pairs(game: Game, ranks: list, colours: list) -> ClaimResult:
     return ClaimResult(bool(seen) and seen == wanted, f"first pairs seen: {sorted(seen)}")
 
 
-@check("pairs_same_rank")
+@runs(PairsSameRank)
 def pairs_same_rank(game: Game) -> ClaimResult:
     """Along random playouts every paired move joins two cards of the same rank."""
     count = 0
@@ -39,7 +43,7 @@ def pairs_same_rank(game: Game) -> ClaimResult:
     return ClaimResult(count > 0, f"{count} pairs, all of one rank")
 
 
-@check("pairs_same_card")
+@runs(PairsSameCard)
 def pairs_same_card(game: Game) -> ClaimResult:
     """Every pair joins a card of one player with the same card (suit and rank) of the other."""
     count = 0
@@ -51,7 +55,7 @@ def pairs_same_card(game: Game) -> ClaimResult:
     return ClaimResult(count > 0, f"{count} pairs, each of one card from each pack")
 
 
-@check("pairs_only")
+@runs(PairsOnly)
 def pairs_only(game: Game, areas: list) -> ClaimResult:
     """Cards leave these areas for the foundations only in pairs, one from each area."""
     groups = [set(area_piles(game, area, "")) for area in areas]
@@ -67,7 +71,7 @@ def pairs_only(game: Game, areas: list) -> ClaimResult:
     return ClaimResult(count > 0, f"{count} pairs seen, each one from {areas[0]} and one from {areas[1]}")
 
 
-@check("pair_may_wait")
+@runs(PairMayWait)
 def pair_may_wait(game: Game) -> ClaimResult:
     """Whenever a pair is legal and the pack has cards, the pack may be turned instead."""
     seen = 0
@@ -79,7 +83,7 @@ def pair_may_wait(game: Game) -> ClaimResult:
     return ClaimResult(seen > 0, f"in {seen} positions with a pair open the pack could be turned instead")
 
 
-@check("pair_frees_next")
+@runs(PairFreesNext)
 def pair_frees_next(game: Game) -> ClaimResult:
     """After each pair along random playouts, the mover keeps the turn and may turn up
     the next card of the packet his paired card came from."""
@@ -101,7 +105,7 @@ def pair_frees_next(game: Game) -> ClaimResult:
     return ClaimResult(seen > 0, f"after {seen} pairs the mover could turn up the next card of the packet")
 
 
-@check("turns_alternate")
+@runs(TurnsAlternate)
 def turns_alternate(game: Game) -> ClaimResult:
     """Two players: along playouts each move is the player-to-move's, and the turn passes
     only when the mover has nothing left to do."""
@@ -119,7 +123,7 @@ def turns_alternate(game: Game) -> ClaimResult:
     return ClaimResult(switches > 0, f"the turn passed {switches} times, each time from a player with no move left")
 
 
-@check("first_turns_up")
+@runs(FirstTurnsUp)
 def first_turns_up(game: Game, area: str) -> ClaimResult:
     """Along random playouts, when the second player first comes to move, every packet
     of the first player (``area``) shows its top card open."""

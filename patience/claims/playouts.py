@@ -6,15 +6,20 @@ from __future__ import annotations
 from typing import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
-from patience.claims.support import ClaimResult, area_piles, check, fits, patterns, playouts
+from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
 from patience.engine.actions import PAIR
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
 from patience.engine.rows import ends, rows_of
 from patience.engine.state import State
+from patience.spec.checks.playouts import (
+    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesFromFoundations,
+    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToRowEnds, OnlyTop,
+    Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable, UnavailableUntilStockEmpty,
+)
 
 
-@check("stays")
+@runs(Stays)
 def stays(game: Game, area: str, cards: list) -> ClaimResult:
     piles = area_piles(game, area)
     for state, _ in playouts(game):
@@ -34,17 +39,17 @@ def _moves_between(game: Game, source: str, target: str, into_empty: bool):
                 yield state, move
 
 
-@check("no_move_between")
-def no_move_between(game: Game, into_empty: bool = False, **params) -> ClaimResult:
+@runs(NoMoveBetween)
+def no_move_between(game: Game, source: str, to: str, into_empty: bool) -> ClaimResult:
     """No legal move from one area (or ``any``) to another (or into its empty piles)."""
-    found = next(_moves_between(game, params["from"], params["to"], into_empty), None)
-    where = f"empty piles of the {params['to']}" if into_empty else params["to"]
+    found = next(_moves_between(game, source, to, into_empty), None)
+    where = f"empty piles of the {to}" if into_empty else to
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
-    return ClaimResult(True, f"no move from {params['from']} to {where} in random playouts")
+    return ClaimResult(True, f"no move from {source} to {where} in random playouts")
 
 
-@check("only_top")
+@runs(OnlyTop)
 def only_top(game: Game, area: str) -> ClaimResult:
     piles = set(area_piles(game, area, ""))
     for state, moves in playouts(game):
@@ -54,7 +59,7 @@ def only_top(game: Game, area: str) -> ClaimResult:
     return ClaimResult(True, f"only top cards leave the {area}")
 
 
-@check("talon_takes_only_unplayable")
+@runs(TalonTakesOnlyUnplayable)
 def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
     """A card from the pack may go to the talon only when no foundation and no packet
     (by marriage) takes it; shown along random playouts, and that such cases occur."""
@@ -70,7 +75,7 @@ def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
     return ClaimResult(seen > 0, f"a playable card from the pack never had the talon offered ({seen} positions)")
 
 
-@check("talon_takes_playable")
+@runs(TalonTakesPlayable)
 def talon_takes_playable(game: Game, area: str) -> ClaimResult:
     """A card of the pack that could be placed may still go to the talon."""
     talons = set(area_piles(game, area, ""))
@@ -81,7 +86,7 @@ def talon_takes_playable(game: Game, area: str) -> ClaimResult:
     return ClaimResult(False, "no card of the pack was ever both placeable and offered to the talon")
 
 
-@check("never_empty_while")
+@runs(NeverEmptyWhile)
 def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
     """A pile of ``area`` is never found empty while any of ``sources`` has a card."""
     piles = area_piles(game, area, "")
@@ -109,7 +114,7 @@ def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[in
     return start
 
 
-@check("leaves_only_to")
+@runs(LeavesOnlyTo)
 def leaves_only_to(game: Game, area: str, rank: str, roles: list, packets: int) -> ClaimResult:
     wanted, piles = parse_rank(rank), list(area_piles(game, area, ""))
     seen = 0
@@ -130,11 +135,11 @@ def leaves_only_to(game: Game, area: str, rank: str, roles: list, packets: int) 
                              f"with both ♦ kings on the ♦ twos, no ♦ foundation passed its ace")
 
 
-@check("cannot_reach")
-def cannot_reach(game: Game, position: dict, goal: dict, depth: int) -> ClaimResult:
+@runs(CannotReach)
+def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimResult:
     """Holds if, from the given position, no sequence of at most ``depth`` legal moves
-    plays ``goal['card']`` to a pile of role ``goal['role']``."""
-    target, role = parse_card(goal["card"]), goal["role"]
+    plays ``goal.card`` to a pile of role ``goal.role``."""
+    target, role = parse_card(goal.card), goal.role
     frontier, seen = [build(game, position)], set()
     for level in range(depth):
         following = []
@@ -150,10 +155,10 @@ def cannot_reach(game: Game, position: dict, goal: dict, depth: int) -> ClaimRes
                     following.append(state.copy())
                 game.undo(state)
         frontier = following
-    return ClaimResult(True, f"{goal['card']} cannot reach a {role} within {depth} moves")
+    return ClaimResult(True, f"{goal.card} cannot reach a {role} within {depth} moves")
 
 
-@check("unavailable_until_stock_empty")
+@runs(UnavailableUntilStockEmpty)
 def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
     piles, used = set(area_piles(game, area, "")), 0
     for state, moves in playouts(game, length=2000):
@@ -165,7 +170,7 @@ def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
     return ClaimResult(used > 0, f"{area} played only once the pack was spent ({used} such moves seen)")
 
 
-@check("no_deal_while_playable")
+@runs(NoDealWhilePlayable)
 def no_deal_while_playable(game: Game) -> ClaimResult:
     """Along random playouts, ``deal a row`` is never offered beside a foundation move."""
     offered = 0
@@ -178,7 +183,7 @@ def no_deal_while_playable(game: Game) -> ClaimResult:
     return ClaimResult(offered > 0, f"rows were offered {offered} times, never with a foundation move open")
 
 
-@check("moves_from_foundations")
+@runs(MovesFromFoundations)
 def moves_from_foundations(game: Game) -> ClaimResult:
     """Holds if, along random playouts, some legal move takes a card off a foundation."""
     for _, moves in playouts(game):
@@ -188,7 +193,7 @@ def moves_from_foundations(game: Game) -> ClaimResult:
     return ClaimResult(False, "no card ever left a foundation in random playouts")
 
 
-@check("only_to_row_ends")
+@runs(OnlyToRowEnds)
 def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
     """Along random playouts a card of row i of ``source`` goes only to an end pile of
     row i of ``target``; and such moves occur."""
@@ -204,7 +209,7 @@ def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
     return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
 
 
-@check("only_from_to_role")
+@runs(OnlyFromToRole)
 def only_from_to_role(game: Game, area: str, role: str) -> ClaimResult:
     """Along random playouts every card reaching a pile of ``role`` comes from ``area``."""
     piles, seen = set(area_piles(game, area, "")), 0
@@ -225,7 +230,7 @@ def _to_foundation(game: Game, move) -> bool:
     return move.kind in ("move", PAIR) and game.rules.role(move.dst) == "foundation"
 
 
-@check("foundations_wait_until_placed")
+@runs(FoundationsWaitUntilPlaced)
 def foundations_wait_until_placed(game: Game) -> ClaimResult:
     """Along random playouts no foundation move while the pack or a talon has cards; and
     in a deal whose pack is spread over the layout by hand, foundation moves appear."""
@@ -241,7 +246,7 @@ def foundations_wait_until_placed(game: Game) -> ClaimResult:
     return ClaimResult(bool(opened), f"once all is placed: {opened[:3]}")
 
 
-@check("area_colour")
+@runs(AreaColour)
 def area_colour(game: Game, area: str, colour: str) -> ClaimResult:
     """The area holds only cards of the colour, in deals and along random playouts."""
     piles = area_piles(game, area, "")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from patience.cards import card_name
-from patience.claims.support import ClaimResult, area_piles, check, playouts
+from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.autoplay import autoplay
 from patience.engine.game import Game, REDEAL
 from patience.engine.state import State
+from patience.spec.checks.redeals import Passes, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled
 
 
-@check("passes")
+@runs(Passes)
 def passes(game: Game, total: int) -> ClaimResult:
     most = 0
     for number in range(8):
@@ -19,7 +20,7 @@ def passes(game: Game, total: int) -> ClaimResult:
     return ClaimResult(most == total, f"autoplayed deals went through the pack at most {most} times")
 
 
-@check("redeal_shuffled")
+@runs(RedealShuffled)
 def redeal_shuffled(game: Game) -> ClaimResult:
     """Turn the pack (onto the talon where allowed) until a redeal is legal; the new
     stock must hold the gathered cards, not in the order they were gathered."""
@@ -42,7 +43,7 @@ def _turn_all(game: Game, state: State) -> None:
         game.apply(state, move)
 
 
-@check("redeal_needs_progress")
+@runs(RedealNeedsProgress)
 def redeal_needs_progress(game: Game) -> ClaimResult:
     """A pass that places nothing leaves no redeal; a pass that places a card leaves one."""
     state = game.deal(0)
@@ -71,7 +72,7 @@ def redeal_needs_progress(game: Game) -> ClaimResult:
                               f"after a pass placing {card_name(placing.card)} {useful}")
 
 
-@check("redeal_keeps_order")
+@runs(RedealKeepsOrder)
 def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
     """Along random playouts, at each redeal the first pile of ``area`` is laid out again
     with the ``cards`` that lay at the bottom of the first pile before: taken up from

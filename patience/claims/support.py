@@ -3,6 +3,7 @@ the cards a foundation takes, and reproducible random playouts."""
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Callable
 
@@ -10,7 +11,7 @@ from patience.cards import rank_of
 from patience.engine import rng
 from patience.engine.game import Game, matches
 from patience.engine.state import State
-from patience.spec.terms import CardPattern
+from patience.spec.terms import CardPattern, Check
 
 PLAYOUT_DEALS = range(6)
 PLAYOUT_LENGTH = 400
@@ -23,16 +24,22 @@ class ClaimResult:
 
 
 class ClaimError(ValueError):
-    """A claim whose check is malformed (unknown kind, missing parameter)."""
+    """A claim the engine cannot ask (an area the game lacks, a pile it does not have)."""
 
 
-CHECKS: dict[str, Callable[..., ClaimResult]] = {}
+RUNNERS: dict[type[Check], Callable[..., ClaimResult]] = {}
 
 
-def check(kind: str):
-    """Register a function as the check of claims of this ``kind``."""
+def runs(model: type[Check]):
+    """Register a function as what claims of this kind ask the engine. It takes the game
+    and the model's parameters by name; a function whose parameters differ from the
+    model's fields is refused here, when the module is imported."""
     def register(function: Callable[..., ClaimResult]) -> Callable[..., ClaimResult]:
-        CHECKS[kind] = function
+        taken = list(inspect.signature(function).parameters)[1:]
+        wanted = [name for name in model.model_fields if name != "kind"]
+        if sorted(taken) != sorted(wanted):
+            raise TypeError(f"{function.__name__} takes {taken}; {model.__name__} has {wanted}")
+        RUNNERS[model] = function
         return function
     return register
 

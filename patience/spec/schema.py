@@ -13,6 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
+from patience.spec.checks import CheckKind
 from patience.spec.layout import Area, Arrangement, Deal, DealByColour, Foundations, Packs, TakeOut
 from patience.spec.play import (
     Build, DealRow, Exchange, Flow, LastPass, Pair, Players, Redeal, Spaces, TurnUp, Won,
@@ -35,7 +36,7 @@ Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]
 class Claim(Provenance):
     """A checkable statement of the text, run against the engine."""
 
-    check: dict
+    check: CheckKind
     expect: Literal["holds", "contradicted"] = "holds"
     note: str | None = None
 

@@ -27,6 +27,7 @@ def _passage_id(value: str) -> str:
 
 PassageId = Annotated[str, AfterValidator(_passage_id)]
 Rank = Annotated[Union[int, str], Field(description="A 2 … 10 J Q K")]
+Role = Literal["stock", "talon", "tableau", "reserve", "aside", "foundation"]
 
 
 class Strict(BaseModel):
@@ -39,6 +40,16 @@ def rank_value(value) -> int:
         return parse_rank(value)
     except CardError as error:
         raise ValueError(str(error)) from None
+
+
+def _checked_rank(value: int | str) -> int | str:
+    rank_value(value)
+    return value
+
+
+# A rank checked when the spec loads and kept as written (``K``, ``2``), so that a rank
+# is never read as a number the text states.
+RankName = Annotated[Union[int, str], AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
 
 
 class CardPattern(Strict):
@@ -106,3 +117,12 @@ class Plate(Strict):
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
     place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"
+
+
+class Check(Strict):
+    """A kind of claim check: ``kind`` names it (see :mod:`patience.spec.checks`), the
+    other keys are its parameters."""
+
+    def parameters(self) -> dict:
+        """The parameters by their Python names (``source`` for ``from``)."""
+        return {name: getattr(self, name) for name in type(self).model_fields if name != "kind"}
