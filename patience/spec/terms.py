@@ -126,3 +126,6 @@ class Check(Strict):
     def parameters(self) -> dict:
         """The parameters by their Python names (``source`` for ``from``)."""
         return {name: getattr(self, name) for name in type(self).model_fields if name != "kind"}
+
+
+PROVENANCE_FIELDS = frozenset(Provenance.model_fields)
