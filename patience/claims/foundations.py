@@ -116,15 +116,18 @@ def marriage(game: Game, area: str, direction: str) -> ClaimResult:
 
 
 @runs(MarriageKept)
-def marriage_kept(game: Game, area: str) -> ClaimResult:
-    """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the reverse."""
+def marriage_kept(game: Game, area: str, kept: bool) -> ClaimResult:
+    """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the
+    reverse. With ``kept: false``, a packet may turn: it takes both (the Zodiac's «въ
+    одной и той же пачкѣ», one packet holding both orders)."""
     pile = area_piles(game, area, "")[0]
     name = game.rules.pile_name(pile)
     up = build(game, {name: ["7♥/1", "8♥/1"]})
     down = build(game, {name: ["9♥/1", "8♥/1"]})
     seen = (game.accepts(up, pile, card(9, 2, 1), "stock"), game.accepts(up, pile, card(7, 2, 1), "stock"),
             game.accepts(down, pile, card(7, 2, 1), "stock"), game.accepts(down, pile, card(9, 2, 1), "stock"))
-    return ClaimResult(seen == (True, False, True, False), f"up: 9♥ {seen[0]}, 7♥ {seen[1]}; down: 7♥ {seen[2]}, 9♥ {seen[3]}")
+    wanted = (True, not kept, True, not kept)
+    return ClaimResult(seen == wanted, f"up: 9♥ {seen[0]}, 7♥ {seen[1]}; down: 7♥ {seen[2]}, 9♥ {seen[3]}")
 
 
 @runs(PlayingOrder)
