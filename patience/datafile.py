@@ -27,6 +27,9 @@ class DataFileError(Exception):
         where = f"{self.path}:{line}" if line else str(self.path)
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self):  # raised in a worker process, it crosses back whole
+        return type(self), (self.path, self.line, self.message)
+
 
 class LineDict(dict):
     """A mapping that remembers the 1-based line where it starts, and where each key is."""

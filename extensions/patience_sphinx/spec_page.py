@@ -1,8 +1,18 @@
-"""``spec-check-kinds``: the table of the kinds of claim check on the spec-language page,
-rendered from the check models (:func:`patience.spec.describe.check_kinds`), so that
-the page lists every kind the schema accepts, with its parameters, and nothing else."""
+"""The spec-language page's generated tables.
+
+``spec-check-kinds``: the kinds of claim check, rendered from the check models
+(:func:`patience.spec.describe.check_kinds`), so that the page lists every kind the
+schema accepts, with its parameters, and nothing else.
+
+``spec-mutation-score``: the mutation score per game, read from the file the last
+whole run wrote (``patience check --mutations --json``; the argument names it,
+relative to the page); the test suite holds that file to the specs.
+"""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -11,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 from patience.spec import checks, describe
 
 HEADERS = ("check kind", "parameters", "what the engine is asked")
+SCORE_COLUMNS = ("mutants", "killed", "equivalent", "silent", "survived", "refused")
 
 
 class CheckKindsDirective(SphinxDirective):
@@ -21,6 +32,19 @@ class CheckKindsDirective(SphinxDirective):
             self.env.note_dependency(module.__file__)
         rows = [(row.kind, "; ".join(row.parameters) or "—", row.asks) for row in describe.check_kinds()]
         return [_table(HEADERS, rows)]
+
+
+class MutationScoreDirective(SphinxDirective):
+    has_content = False
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        path = Path(self.env.relfn2path(self.arguments[0])[1])
+        self.env.note_dependency(str(path))
+        games = json.loads(path.read_text(encoding="utf-8"))["games"]
+        rows = [(game, *(str(counts[column]) for column in SCORE_COLUMNS)) for game, counts in games.items()]
+        totals = [str(sum(counts[column] for counts in games.values())) for column in SCORE_COLUMNS]
+        return [_table(("game", *SCORE_COLUMNS), [*rows, ("all", *totals)])]
 
 
 def _check_modules():
@@ -63,4 +87,5 @@ def _inline_code(text: str) -> list[nodes.Node]:
 
 def setup(app: Sphinx) -> dict:
     app.add_directive("spec-check-kinds", CheckKindsDirective)
+    app.add_directive("spec-mutation-score", MutationScoreDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

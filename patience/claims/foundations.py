@@ -3,14 +3,14 @@ offering cards to :meth:`Game.accepts` on empty or hand-built piles."""
 
 from __future__ import annotations
 
-from patience.cards import card, card_name, parse_rank, rank_of, suit_of
+from patience.cards import card, parse_rank, rank_of, suit_of
 from patience.claims.support import (
-    ClaimError, ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
+    ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
 )
 from patience.engine.game import Game
 from patience.engine.game import position as build
 from patience.spec.checks.foundations import (
-    Capacity, Counting, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
+    Capacity, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
     FoundationsEnd, Marriage, MarriageKept, PlayingOrder, RankOnlyLast,
 )
 
@@ -52,26 +52,6 @@ def foundation_sequence(game: Game, area: str, pile: int, ranks: list | None = N
     return ClaimResult(following == [parse_rank(r) for r in next], f"after {after} come {following}")
 
 
-def _counts(ranks: list[int]) -> list[int]:
-    """Calculation's running numbers: each card counts on from the one before (past 13)."""
-    counts = [ranks[0]]
-    for before, after in zip(ranks, ranks[1:]):
-        counts.append(counts[-1] + (after - before) % 13)
-    return counts
-
-
-@runs(Counting)
-def counting(game: Game, values: dict, area: str | None = None, pile: int | None = None) -> ClaimResult:
-    piles = [area_pile(game, area, pile)] if pile else area_piles(game, area)
-    seen: dict[int, set[int]] = {}
-    for p in piles:
-        ranks = foundation_ranks(game, p)
-        for count, rank in zip(_counts(ranks), ranks):
-            seen.setdefault(count, set()).add(rank)
-    wrong = {v: sorted(seen.get(int(v), [])) for v, r in values.items() if seen.get(int(v)) != {parse_rank(r)}}
-    return ClaimResult(not wrong, f"counts not as stated: {wrong}" if wrong else "every stated count names its rank")
-
-
 @runs(RankOnlyLast)
 def rank_only_last(game: Game, rank: str) -> ClaimResult:
     wanted = parse_rank(rank)
@@ -81,26 +61,41 @@ def rank_only_last(game: Game, rank: str) -> ClaimResult:
 
 
 @runs(FoundationSuit)
-def foundation_suit(game: Game, area: str, follows: bool | None = None, distinct: bool = False) -> ClaimResult:
-    piles = area_piles(game, area)
-    first = piles[0]
-    base = engine_foundation(game, first)[:2]
+def foundation_suit(game: Game, area: str | list[str], follows: bool | None, distinct: bool) -> ClaimResult:
+    """Asked of every foundation of every area named."""
+    wrong = []
+    for name in [area] if isinstance(area, str) else area:
+        piles = area_piles(game, name)
+        if follows is not None:
+            wrong += [game.rules.pile_name(p) for p in piles if _follows_suit(game, p) != follows]
+        if distinct:
+            wrong += [game.rules.pile_name(p) for p in piles[1:] if not _refuses_suit_of(game, piles[0], p)]
+    if wrong:
+        return ClaimResult(False, f"not as stated on {wrong}")
+    return ClaimResult(True, f"as stated on every foundation of {area}")
+
+
+def _follows_suit(game: Game, pile: int) -> bool | None:
+    """On the pile holding its base: True if its next card is taken only in the base's
+    suit, False if it is taken in another suit too."""
+    base, following = engine_foundation(game, pile)[:2]
     state = empty_state(game)
-    state.piles[first] = base[:1]
-    if follows is False and not distinct:
-        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
-        holds = game.accepts(state, first, other_suit, "stock")
-        return ClaimResult(holds, f"on {card_name(base[0])} a {card_name(other_suit)} is {'taken' if holds else 'refused'}")
-    if follows:
-        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
-        holds = game.accepts(state, first, base[1], "stock") and not game.accepts(state, first, other_suit, "stock")
-        return ClaimResult(holds, f"on {card_name(base[0])}: {card_name(base[1])} accepted, {card_name(other_suit)} refused" if holds else "suit not followed")
-    if distinct and len(piles) > 1:
-        same = card(rank_of(base[0]), suit_of(base[0]), 1)
-        other = card(rank_of(base[0]), (suit_of(base[0]) + 1) % 4, 1)
-        holds = not game.accepts(state, piles[1], same, "stock") and game.accepts(state, piles[1], other, "stock")
-        return ClaimResult(holds, "a second foundation of the same suit is refused" if holds else "suits may repeat")
-    raise ClaimError("foundation_suit needs follows: true or false, or distinct: true")
+    state.piles[pile] = [base]
+    other = card(rank_of(following), (suit_of(following) + 1) % 4)
+    if game.accepts(state, pile, other, "stock"):
+        return False
+    return game.accepts(state, pile, following, "stock")
+
+
+def _refuses_suit_of(game: Game, first: int, pile: int) -> bool:
+    """With the first foundation begun, the pile refuses a base card of the first's suit
+    and takes one of another suit."""
+    taken = engine_foundation(game, first)[0]
+    state = empty_state(game)
+    state.piles[first] = [taken]
+    same = card(rank_of(taken), suit_of(taken), 1)
+    other = card(rank_of(taken), (suit_of(taken) + 1) % 4, 1)
+    return not game.accepts(state, pile, same, "stock") and game.accepts(state, pile, other, "stock")
 
 
 @runs(Marriage)

@@ -20,10 +20,9 @@ The schema or the compiler refusing a mutant (a count that no longer fits) makes
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from patience.claims import ClaimError, run_claim
 from patience.claims.provenance import number_problems, quotation_problems
@@ -169,39 +168,3 @@ def plays_differently(original: Game, mutant: Game) -> str | None:
             if first.piles != second.piles or first.passes != second.passes:
                 return f"deal {number}, after {original.describe(move)}: the piles differ"
     return None
-
-
-def claim_kills(verdicts: Iterable[Verdict], games: dict[str, Game], base: dict[str, Baseline],
-                path_of: Callable[[str], Path]) -> dict[str, dict[str, str]]:
-    """For each claim of each game, a mutant it kills: the one it was first to kill, or,
-    for a claim another always killed first, the first killed mutant it also kills."""
-    found: dict[str, dict[str, str]] = {game_id: {} for game_id in base}
-    killed = [v for v in verdicts if v.outcome == "killed"]
-    for verdict in killed:
-        if verdict.killer in {c.id for c in base[verdict.mutant.game].claims}:
-            found[verdict.mutant.game].setdefault(verdict.killer, verdict.mutant.label)
-    for game_id, baseline_ in base.items():
-        for claim in baseline_.claims:
-            if claim.id in found[game_id]:
-                continue
-            for verdict in (v for v in killed if v.mutant.game == game_id and v.mutant.spec is not None):
-                game = games.get(verdict.mutant.label) or _compiled(verdict.mutant, path_of)
-                if game is not None and kills(game, claim):
-                    found[game_id][claim.id] = verdict.mutant.label
-                    break
-    return found
-
-
-def _compiled(mutant: Mutant, path_of: Callable[[str], Path]) -> Game | None:
-    try:
-        return compile_game(mutant.spec, mutant.game, path_of(mutant.game))
-    except (DataFileError, ValueError):
-        return None
-
-
-def score(verdicts: Iterable[Verdict]) -> dict:
-    """The summary ``patience check --mutations --json`` prints."""
-    verdicts = [v for v in verdicts if v.outcome != "refused"]
-    counts = Counter(v.outcome for v in verdicts)
-    return {"mutants": len(verdicts), **{outcome: counts[outcome] for outcome in OUTCOMES[:3]},
-            "survived": [v.mutant.as_dict() | {"detail": v.detail} for v in verdicts if v.outcome == "survived"]}

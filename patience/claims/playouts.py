@@ -13,9 +13,10 @@ from patience.engine.game import position as build
 from patience.engine.rows import ends, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
-    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesFromFoundations,
-    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToRowEnds, OnlyTop,
-    Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable, UnavailableUntilStockEmpty,
+    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesBetween,
+    MovesFromFoundations, NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole,
+    OnlyToRowEnds, OnlyTop, SpacesFilledFrom, Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable,
+    UnavailableUntilStockEmpty,
 )
 
 
@@ -29,24 +30,49 @@ def stays(game: Game, area: str, cards: list) -> ClaimResult:
     return ClaimResult(True, f"{area} unchanged through random playouts")
 
 
-def _moves_between(game: Game, source: str, target: str, into_empty: bool):
-    sources = set(range(len(game.rules.pile_area))) if source == "any" else set(area_piles(game, source, ""))
-    targets = set(area_piles(game, target, ""))
+def _piles_named(game: Game, names: str | list[str]) -> set[int]:
+    if names == "any":
+        return set(range(len(game.rules.pile_area)))
+    return {p for name in ([names] if isinstance(names, str) else names) for p in area_piles(game, name, "")}
+
+
+def _steps(move) -> list[tuple[int, int]]:
+    """The (source, target) piles of a move: one for a card, two for a pair."""
+    if move.kind == "move":
+        return [(move.src, move.dst)]
+    if move.kind == PAIR:
+        return [(move.src, move.dst), (move.src2, move.dst2)]
+    return []
+
+
+def _moves_between(game: Game, source, target, into_empty: bool):
+    sources, targets = _piles_named(game, source), _piles_named(game, target)
     for state, moves in playouts(game):
         for move in moves:
-            if (move.kind == "move" and move.src in sources and move.dst in targets
-                    and (not into_empty or not state.piles[move.dst])):
+            if any(src in sources and dst in targets and (not into_empty or not state.piles[dst])
+                   for src, dst in _steps(move)):
                 yield state, move
 
 
 @runs(NoMoveBetween)
-def no_move_between(game: Game, source: str, to: str, into_empty: bool) -> ClaimResult:
-    """No legal move from one area (or ``any``) to another (or into its empty piles)."""
+def no_move_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
+    """No legal move, of a card or of either card of a pair, from one area (or several,
+    or ``any``) to another (or into its empty piles)."""
     found = next(_moves_between(game, source, to, into_empty), None)
-    where = f"empty piles of the {to}" if into_empty else to
+    where = f"empty piles of {to}" if into_empty else to
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
     return ClaimResult(True, f"no move from {source} to {where} in random playouts")
+
+
+@runs(MovesBetween)
+def moves_between(game: Game, source: str | list[str], to: str | list[str]) -> ClaimResult:
+    """Some legal move takes a card from ``source`` to each area of ``to``."""
+    missing = [target for target in ([to] if isinstance(to, str) else to)
+               if next(_moves_between(game, source, target, False), None) is None]
+    if missing:
+        return ClaimResult(False, f"no move from {source} to {missing} in random playouts")
+    return ClaimResult(True, f"cards went from {source} to each of {to}")
 
 
 @runs(OnlyTop)
@@ -95,6 +121,32 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
         if any(state.piles[d] for d in donors) and not all(state.piles[p] for p in piles):
             return ClaimResult(False, f"an empty {area} pile while {sources} had cards")
     return ClaimResult(True, f"the {area} is never left with a space while {sources} have cards")
+
+
+@runs(SpacesFilledFrom)
+def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult:
+    """Each move that empties a pile of ``area`` leaves in it the card that was on top of
+    the first of ``sources`` to have one."""
+    piles = set(area_piles(game, area, ""))
+    donors = [area_piles(game, name, "") for name in sources]
+    seen = 0
+    for state, moves in playouts(game):
+        for move in moves:
+            if move.kind != "move" or move.src not in piles or len(state.piles[move.src]) != 1:
+                continue
+            if any(move.dst in group for group in donors):
+                continue
+            expected = next((state.piles[p][-1] for group in donors for p in group if state.piles[p]), None)
+            if expected is None:
+                continue
+            game.apply(state, move)
+            filled = state.piles[move.src][-1:]
+            game.undo(state)
+            seen += 1
+            if filled != [expected]:
+                return ClaimResult(False, f"after {game.describe(move)} the space held "
+                                          f"{[card_name(c) for c in filled]}, not {card_name(expected)}")
+    return ClaimResult(seen > 0, f"{seen} spaces, each filled from the first of {sources} with a card")
 
 
 def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[int], State]:

@@ -12,7 +12,8 @@ changed in each of these ways, one change per mutant:
 - a table of counts (``deal_row.to``): each count one less and one more, each dropped.
 
 Names, Russian labels and the plate (how the piles are drawn) are not rules and are
-not mutated. A mutant the schema refuses is not a spec and is counted apart.
+not mutated; a mutant's clause leaves its plate out, which drew the old piles. A
+mutant the schema refuses is not a spec and is counted apart.
 A mutant is *silent* when its clause records the parameter as conjecture: the clause
 has a ``conjecture`` and either no ``conjectural`` list (all of it is conjecture) or
 one naming the parameter (``playing order`` names ``playing_order``).
@@ -65,7 +66,9 @@ def mutants(spec: Spec) -> Iterator[Mutant]:
                 field = type(clause).model_fields[_python_name(clause, parameter)]
                 for mutation, changed in _changes(parameter, value, field.annotation):
                     mutated = copy.deepcopy(data)
-                    _at(mutated, where)[index][parameter] = changed
+                    written = _at(mutated, where)[index]
+                    written[parameter] = changed
+                    written.pop("plate", None)  # a drawing of the old piles, not a rule
                     yield Mutant(game, clause.id, parameter, mutation, _validated(mutated),
                                  _conjectural(clause, parameter))
 

@@ -52,16 +52,6 @@ class FoundationSequence(Check):
         return self
 
 
-class Counting(Check):
-    """The running count of each foundation (Calculation's jack = 11 … ace = 14) names
-    these ranks; a count no foundation reaches fails."""
-
-    kind: Literal["counting"]
-    values: dict[int, RankName] = Field(min_length=1, description="count → rank")
-    area: Name | None = None
-    pile: PositiveInt | None = None
-
-
 class RankOnlyLast(Check):
     """The rank only ever ends a foundation."""
 
@@ -70,13 +60,12 @@ class RankOnlyLast(Check):
 
 
 class FoundationSuit(Check):
-    """On the first foundation of the area, the second card must follow the base's suit
-    (``follows: true``) or may be of any suit (``follows: false``); with ``distinct``,
-    no two foundations of the area begin in one suit. Every foundation of the area is
-    asked."""
+    """On every foundation of the areas, the card after the base must follow the base's
+    suit (``follows: true``) or may be of any suit (``follows: false``); with
+    ``distinct``, no two foundations of one area begin in one suit."""
 
     kind: Literal["foundation_suit"]
-    area: Name
+    area: Name | list[Name]
     follows: bool | None = None
     distinct: bool = False
 
@@ -121,5 +110,5 @@ class ExchangeBothWays(Check):
     falling: Name
 
 
-MODELS = (FoundationsEnd, Capacity, FoundationPiles, FoundationSequence, Counting, RankOnlyLast,
+MODELS = (FoundationsEnd, Capacity, FoundationPiles, FoundationSequence, RankOnlyLast,
           FoundationSuit, Marriage, MarriageKept, PlayingOrder, ExchangeBothWays)

@@ -20,13 +20,24 @@ class Stays(Check):
 
 
 class NoMoveBetween(Check):
-    """No legal move from one area (or ``any``) to another, or into the empty piles of
-    ``to``, along random playouts."""
+    """No legal move — of a card, or of either card of a pair — from the areas ``from``
+    (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``,
+    along random playouts."""
 
     kind: Literal["no_move_between"]
-    source: Union[Name, Literal["any"]] = Field(alias="from")
-    to: Name
+    source: Union[Name, list[Name], Literal["any"]] = Field(alias="from")
+    to: Union[Name, list[Name], Literal["any"]]
     into_empty: bool = False
+
+
+class MovesBetween(Check):
+    """Cards may go from the areas ``from`` (or ``any``) to each of the areas ``to``: along
+    random playouts, for each area of ``to``, some legal move (of a card, or of either
+    card of a pair) takes a card there from ``from``."""
+
+    kind: Literal["moves_between"]
+    source: Union[Name, list[Name], Literal["any"]] = Field(alias="from")
+    to: Union[Name, list[Name]]
 
 
 class OnlyTop(Check):
@@ -55,6 +66,16 @@ class NeverEmptyWhile(Check):
     """No place of the area stays empty while the sources have cards."""
 
     kind: Literal["never_empty_while"]
+    area: Name
+    sources: list[Name] = Field(min_length=1)
+
+
+class SpacesFilledFrom(Check):
+    """A space left in the area is filled at once with the top card of the first of
+    ``sources`` that has one (the Sultan's «изъ талона, а если ихъ нѣтъ въ талонѣ, то
+    изъ колоды»), along random playouts; and such spaces occur."""
+
+    kind: Literal["spaces_filled_from"]
     area: Name
     sources: list[Name] = Field(min_length=1)
 
@@ -138,6 +159,6 @@ class AreaColour(Check):
     colour: Literal["red", "black"]
 
 
-MODELS = (Stays, NoMoveBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
+          SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)

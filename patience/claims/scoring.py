@@ -1,0 +1,112 @@
+"""Mutation testing over the edition: the mutants of the chosen games judged (in
+worker processes when asked), the score per game, and for each claim a mutant it kills.
+
+The text model stays outside the claims: the caller passes ``reading``, a picklable
+function returning the reading text of a passage id (``patience check`` passes the
+edition's).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+from patience.claims.mutation import OUTCOMES, Baseline, Verdict, baseline, compile_game, judge, kills
+from patience.datafile import DataFileError
+from patience.engine.game import Game
+from patience.spec.loading import find, games
+from patience.spec.mutants import Mutant, mutants
+
+Reading = Callable[[str], str]
+
+
+@dataclass
+class GameScore:
+    """One game's (or variant's) verdicts, and the mutant that each of its claims kills
+    (``None`` for a claim no mutant makes fail)."""
+
+    game: str
+    verdicts: list[Verdict]
+    kills: dict[str, str | None]
+
+    def counts(self) -> dict[str, int]:
+        judged = [v for v in self.verdicts if v.outcome != "refused"]
+        counts = {"mutants": len(judged)}
+        counts.update({outcome: sum(v.outcome == outcome for v in judged) for outcome in OUTCOMES})
+        counts["refused"] = len(self.verdicts) - len(judged)
+        return counts
+
+    @property
+    def survivors(self) -> list[Verdict]:
+        return [v for v in self.verdicts if v.outcome == "survived"]
+
+
+def playable(game_filter: str | None = None) -> list[str]:
+    """The ids of the playable games and variants (of one game, if given)."""
+    ids = [entry.id for entry in games() if entry.playable]
+    if game_filter is None:
+        return ids
+    chosen = [i for i in ids if i == game_filter or i.split(":")[0] == game_filter]
+    if not chosen:
+        raise KeyError(f"no playable game {game_filter!r}; playable: {', '.join(ids)}")
+    return chosen
+
+
+def score_games(game_ids: list[str], reading: Reading, jobs: int = 1, every: int = 1) -> list[GameScore]:
+    """Score each game; ``every`` > 1 judges only every n-th mutant of each (a sample)."""
+    if jobs <= 1:
+        return [score_game(game_id, reading, every) for game_id in game_ids]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(score_game, game_id, reading, every) for game_id in game_ids]
+        return [future.result() for future in futures]
+
+
+def score_game(game_id: str, reading: Reading, every: int = 1) -> GameScore:
+    spec, _, path = find(game_id)
+    base = baseline(spec, game_id, path, reading)
+    own = [m for m in mutants(spec) if m.game == game_id][::every]
+    verdicts = [judge(mutant, base, path, reading) for mutant in own]
+    return GameScore(game_id, verdicts, _claim_kills(base, verdicts, path))
+
+
+def _claim_kills(base: Baseline, verdicts: list[Verdict], path) -> dict[str, str | None]:
+    """The mutant each claim was first to kill; for a claim always beaten to it by
+    another, the first killed mutant it also kills."""
+    found: dict[str, str | None] = {claim.id: None for claim in base.claims}
+    killed = [v for v in verdicts if v.outcome == "killed"]
+    for verdict in killed:
+        if verdict.killer in found and found[verdict.killer] is None:
+            found[verdict.killer] = verdict.mutant.label
+    compiled: dict[str, Game | None] = {}
+    for claim in (c for c in base.claims if found[c.id] is None):
+        for verdict in killed:
+            label = verdict.mutant.label
+            if label not in compiled:
+                compiled[label] = _compiled(verdict.mutant, path)
+            if compiled[label] is not None and kills(compiled[label], claim):
+                found[claim.id] = label
+                break
+    return found
+
+
+def _compiled(mutant: Mutant, path) -> Game | None:
+    try:
+        return compile_game(mutant.spec, mutant.game, path)
+    except (DataFileError, ValueError):
+        return None
+
+
+def summary(scores: list[GameScore]) -> dict:
+    """What ``patience check --mutations --json`` prints."""
+    totals = {key: sum(score.counts()[key] for score in scores)
+              for key in ("mutants", "killed", "equivalent", "silent")}
+    return {
+        **totals,
+        "survived": [v.mutant.as_dict() | {"detail": v.detail} for s in scores for v in s.survivors],
+        "games": {score.game: score.counts() for score in scores},
+        "kills": {score.game: {claim: label for claim, label in score.kills.items() if label is not None}
+                  for score in scores},
+        "claims_never_killing": sorted(f"{score.game} {claim}" for score in scores
+                                       for claim, label in score.kills.items() if label is None),
+    }

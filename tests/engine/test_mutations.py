@@ -1,0 +1,160 @@
+"""Mutation testing of the specs: the mutants, the verdicts, the score, and a mutant that
+each claim kills.
+
+The whole run (every mutant of every playable game and variant) takes minutes; it is
+marked ``mutations`` and left out of the default run (``pytest -m mutations`` runs it).
+The default run judges a deterministic sample of every game's mutants, and re-kills,
+for every claim, the mutant the last whole run recorded it killing
+(``docs/mutation-score.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from patience.claims import mutation
+from patience.claims.scoring import playable, score_game, summary
+from patience.cli import main
+from patience.engine import load_game
+from patience.spec.loading import find, read_spec, spec_paths
+from patience.spec.mutants import mutants
+
+SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
+SAMPLE = 7  # every 7th mutant of each game in the default run
+
+
+@pytest.fixture(scope="module")
+def reading(edition):
+    return lambda passage_id: edition.passage(passage_id).reading
+
+
+def spec_of(game_id):
+    return find(game_id)[0]
+
+
+def of(spec, clause_id, parameter):
+    """The base game's mutants of one parameter, by mutation."""
+    return {m.mutation: m for m in mutants(spec)
+            if m.game == spec.game and m.clause == clause_id and m.parameter == parameter}
+
+
+# -- the mutants ------------------------------------------------------------------------------
+def test_an_enumeration_takes_each_other_alternative():
+    found = of(spec_of("sultan"), "king-foundations", "direction")
+    assert set(found) == {"up → down"}
+
+
+def test_a_number_goes_one_down_and_one_up():
+    found = of(spec_of("calculation"), "talon", "piles")
+    assert set(found) == {"4 → 3", "4 → 5"}
+    talons = [next(c for c in found[m].spec.clauses if c.id == "talon") for m in ("4 → 3", "4 → 5")]
+    assert [talon.piles for talon in talons] == [3, 5]
+
+
+def test_a_boolean_is_flipped():
+    assert set(of(spec_of("sultan"), "king-foundations", "wrap")) == {"true → false"}
+
+
+def test_a_list_of_areas_loses_each_and_swaps_neighbours():
+    found = of(spec_of("calculation"), "stock-turned", "to")
+    assert set(found) == {"drop foundation", "drop talon", "swap foundation and talon"}
+    assert [c for c in found["drop talon"].spec.clauses if c.id == "stock-turned"][0].to == ["foundation"]
+
+
+def test_a_card_pattern_changes_rank_and_count():
+    found = of(spec_of("calculation"), "foundations", "base")
+    assert {"[0].rank 1 → 2", "[3].rank 4 → 3", "[3].rank 4 → 5", "drop {rank: 1}"} <= set(found)
+
+
+def test_names_labels_and_plates_are_not_mutated():
+    parameters = {m.parameter for path in spec_paths() for m in mutants(read_spec(path)[0])}
+    assert not parameters & {"name", "label_ru", "plate", "says", "passages", "quote", "kind"}
+
+
+def test_a_change_the_schema_refuses_is_not_a_spec():
+    refused = of(spec_of("calculation"), "foundations", "piles")  # 4 bases for 3 or 5 piles
+    assert refused and all(m.spec is None for m in refused.values())
+
+
+def test_a_conjectural_parameter_makes_its_mutants_silent():
+    spec = spec_of("calculation")
+    take_out = [m for m in mutants(spec) if m.clause == "take-out"]
+    stated = [m for m in mutants(spec) if m.clause == "talon"]
+    assert take_out and stated
+    # take-out records «which card» as conjecture, not its ranks: stated, not silent
+    assert not any(m.silent for m in take_out + stated)
+
+
+# -- the verdicts -----------------------------------------------------------------------------
+def test_a_game_plays_like_itself():
+    game = load_game("sultan")
+    assert mutation.plays_differently(game, game) is None
+
+
+def test_a_changed_rule_plays_differently():
+    spec, _, path = find("calculation")
+    changed = of(spec, "stock-turned", "to")["drop talon"]
+    game = mutation.compile_game(changed.spec, "calculation", path)
+    assert "only one game allows" in mutation.plays_differently(load_game("calculation"), game)
+
+
+def test_a_stated_number_changed_is_killed_by_the_number_check(reading):
+    spec, _, path = find("calculation")
+    base = mutation.baseline(spec, "calculation", path, reading)
+    verdict = mutation.judge(of(spec, "packs", "count")["1 → 2"], base, path, reading)
+    assert verdict.outcome == "killed" and verdict.killer == "numbers"
+
+
+def test_a_rule_changed_is_killed_by_its_claim(reading):
+    spec, _, path = find("calculation")
+    mutant = of(spec, "foundations", "suit")["any → follow"]
+    base = mutation.baseline(spec, "calculation", path, reading)
+    assert mutation.judge(mutant, base, path, reading).outcome == "killed"
+    claim = next(c for c in base.claims if c.id == "suits-not-observed")
+    assert mutation.kills(mutation.compile_game(mutant.spec, "calculation", path), claim)
+    assert not mutation.kills(base.game, claim)
+
+
+# -- the score over the edition ---------------------------------------------------------------
+@pytest.mark.parametrize("game_id", playable())
+def test_a_sample_of_every_game_s_mutants_is_killed_or_accounted_for(game_id, reading):
+    score = score_game(game_id, reading, every=SAMPLE)
+    assert not [v.mutant.label for v in score.survivors]
+
+
+def recorded_kills():
+    data = json.loads(SCORE_FILE.read_text(encoding="utf-8"))
+    return [(game, claim, label) for game, claims in data["kills"].items() for claim, label in claims.items()]
+
+
+@pytest.mark.parametrize("game_id, claim_id, label", recorded_kills())
+def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
+    spec, _, path = find(game_id)
+    mutant = next(m for m in mutants(spec) if m.label == label)
+    claim = next(c for c in load_game(game_id).rules.claims if c.id == claim_id)
+    assert mutation.kills(mutation.compile_game(mutant.spec, game_id, path), claim)
+
+
+def test_the_recorded_kills_cover_every_claim():
+    recorded = {(game, claim) for game, claim, _ in recorded_kills()}
+    every = {(game_id, claim.id) for game_id in playable() for claim in load_game(game_id).rules.claims}
+    assert every == recorded
+
+
+def test_the_json_has_the_documented_keys(capsys):
+    assert main(["check", "--mutations", "napoleon", "--json", "--jobs", "1", "--sample", "9"]) in (0, 1)
+    result = json.loads(capsys.readouterr().out)
+    assert {"mutants", "killed", "equivalent", "silent", "survived"} <= set(result)
+    assert result["mutants"] == result["killed"] + result["equivalent"] + result["silent"] + len(result["survived"])
+
+
+@pytest.mark.mutations
+def test_no_mutant_survives_and_the_score_file_is_current(reading):
+    scores = [score_game(game_id, reading) for game_id in playable()]
+    result = summary(scores)
+    assert result["survived"] == []
+    recorded = json.loads(SCORE_FILE.read_text(encoding="utf-8"))
+    assert recorded["games"] == result["games"] and recorded["kills"] == result["kills"]
