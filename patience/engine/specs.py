@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.engine.schema import Spec
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"

@@ -16,7 +16,7 @@ from patience.engine.claims import run_claim
 from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
 from patience.engine.provenance import number_problems
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.engine.specs import find
 from patience.text import load_edition
 

@@ -7,7 +7,7 @@ from patience.engine.provenance import (
 )
 from patience.engine.claims import run_claim
 from patience.engine.game import Game
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.engine.specs import find, read_spec, spec_paths
 from patience.text import load_edition
 
