@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import reportlab
 
 from patience.export.fonts import FontError, register_family
 from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
@@ -101,8 +102,6 @@ def test_the_same_edition_gives_the_same_bytes(layers, pdf):
 
 
 def test_a_font_without_the_old_letters_is_refused(monkeypatch):
-    import reportlab
-
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Bitstream Vera: Latin only
     monkeypatch.setenv("PATIENCE_PDF_FONT", str(vera))
     with pytest.raises(FontError, match="lacks .*ѣ"):
