@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from patience.engine.schema import Spec
+from patience.spec.schema import Spec
 from patience.engine.specs import read_spec, spec_paths
 from patience.orthography.conversion import Conversion
 from patience.orthography.layer import load_overrides, modern_layers, overrides_path
