@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.engine.schema import Spec
+from patience.spec.schema import Spec
 from patience.export.layers import Layers
 from patience.text.model import Passage
 from patience.text.segmentation import NOTE_MARKER
