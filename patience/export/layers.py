@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from patience.spec.schema import Spec
-from patience.spec.loading import read_spec, spec_paths
 from patience.orthography.conversion import Conversion
 from patience.orthography.layer import load_overrides, modern_layers, overrides_path
+from patience.spec.loading import read_spec, spec_paths
+from patience.spec.schema import Spec
 from patience.text.edition import Edition, load_edition
 from patience.text.english import EnglishEntry, load_english
 from patience.text.glossary import Glossary, load_glossary
