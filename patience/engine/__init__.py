@@ -40,7 +40,8 @@ def load_game(game_id: str) -> Game:
     A game holds no play state, so one object per id is shared.
     """
     from patience.datafile import DataFileError
-    from patience.engine.specs import find, load_rules
+    from patience.engine.specs import load_rules
+    from patience.spec.loading import find
 
     rules = load_rules(game_id)
     game = Game(rules)
@@ -55,7 +56,7 @@ def load_game(game_id: str) -> Game:
 def __getattr__(name: str):
     """``games`` and ``GameEntry`` come from the spec loader, imported on first use."""
     if name in ("games", "GameEntry"):
-        from patience.engine import specs
+        from patience.spec import loading
 
-        return getattr(specs, name)
+        return getattr(loading, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import rules as tables
-from patience.engine import schema
-from patience.engine.cards import KING, RANK_NAMES
+from patience.spec import schema
+from patience.cards import KING, RANK_NAMES
 from patience.engine.rules import Area, FoundationRule, Rules
 
 
@@ -166,7 +166,7 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
 
 
 def _names(clause) -> list[str]:
-    """The area names a clause of :mod:`patience.engine.schema_more` mentions."""
+    """The area names a clause of :mod:`patience.spec.play` mentions."""
     if clause is None:
         return []
     if isinstance(clause, tables.DealByColour):

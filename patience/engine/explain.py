@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from patience.engine import actions
 from patience.engine import game as play  # the Game's own module: imported by it, used at call time
-from patience.engine.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
+from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from patience.engine import actions, explain, rng, rows
-from patience.engine.cards import (
+from patience.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
 from patience.engine.rules import STOCK, Pattern, Rules

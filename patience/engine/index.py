@@ -16,7 +16,7 @@ are indexed again.
 
 from __future__ import annotations
 
-from patience.engine.cards import RED_SUITS, rank_of, suit_of
+from patience.cards import RED_SUITS, rank_of, suit_of
 from patience.engine.rules import Build, FoundationRule
 
 OPEN = None  # the wants of a pile that may take any card

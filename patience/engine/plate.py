@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from patience.engine.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
+from patience.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
 from patience.engine.game import Game
 from patience.engine.rules import Pattern
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from patience.engine import Move, games, load_compiled, load_game
-from patience.engine.cards import parse_card
+from patience.cards import parse_card
 from patience.engine.game import position
 from patience.engine.state import zobrist_of
 
