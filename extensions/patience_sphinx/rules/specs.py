@@ -16,7 +16,8 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import Game
-from patience.engine import specs as engine_specs
+from patience.engine.specs import rules_from_file
+from patience.spec.loading import SPEC_DIR, read_spec
 
 from .cache import ENGINE_FILES
 from .messages import spec_location, warn
@@ -37,7 +38,7 @@ class Loaded:
 
 def specs_dir(env) -> Path:
     configured = env.config.rules_specs_dir
-    path = Path(configured) if configured else engine_specs.SPEC_DIR
+    path = Path(configured) if configured else SPEC_DIR
     return path if path.is_absolute() else Path(env.srcdir, path)
 
 
@@ -54,7 +55,7 @@ def load(directive, game_id: str) -> Loaded | None:
     directive.env.note_dependency(str(path))
     for source in ENGINE_FILES:  # claims and examples also change with the engine
         directive.env.note_dependency(str(source))
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.engine.specs.digest
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.spec.loading.digest
     key = (path, digest, game_id)
     if key not in _games:
         try:
@@ -73,11 +74,11 @@ def load(directive, game_id: str) -> Loaded | None:
 
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
-    rules = engine_specs.rules_from_file(path, variant)
+    rules = rules_from_file(path, variant)
     game = Game(rules)
     if rules.spec.playable:
         try:
             game.deal(0)
         except ValueError as error:
             raise DataFileError(path, None, str(error)) from None
-    return Loaded(game, path, digest, engine_specs.read_spec(path)[1])
+    return Loaded(game, path, digest, read_spec(path)[1])
