@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from patience.engine.cards import rank_of, suit_of
+from patience.cards import rank_of, suit_of
 from patience.engine.game import Game
 from patience.engine.state import Move, State
 
