@@ -3,15 +3,16 @@
 A thin adapter over :mod:`patience.text` and :mod:`patience.citation`: the text
 model and the citation formats live in the package; this extension turns them
 into pages, anchors and links, and reports problems as located warnings of type
-``edition`` (see :mod:`.messages`).
+``edition`` (see :mod:`patience_sphinx._logging`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+from .. import _html
 from . import backlinks, urn
-from . import nodes as edition_nodes
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .domain import EditionDomain
@@ -21,11 +22,6 @@ from .notes import NotesList
 from .parallel import ParallelText
 
 STATIC = Path(__file__).parent / "static"
-
-
-def _add_static_path(app) -> None:
-    if app.builder.format == "html":
-        app.config.html_static_path.append(str(STATIC))
 
 
 def _snapshot(app, env, added, changed, removed):
@@ -42,7 +38,7 @@ def _referrers(app, env):
 
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
-    edition_nodes.register(app)
+    _html.register(app)
     backlinks.register(app)
     urn.register(app)
     app.add_domain(EditionDomain)
@@ -52,7 +48,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
-    app.connect("builder-inited", _add_static_path)
+    app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
     app.add_css_file("edition.css")

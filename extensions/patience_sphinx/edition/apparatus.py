@@ -16,7 +16,7 @@ from docutils import nodes
 from patience import citation
 from patience.text.segmentation import NOTE_MARKER
 
-from .nodes import make
+from .._html import make
 from .reading import reading_pieces, witness_pieces
 from .refs import xref
 

@@ -17,7 +17,7 @@ from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .messages import warn
+from .._logging import warn_edition as warn
 
 OBJECT_TYPES = {
     "game": "game",

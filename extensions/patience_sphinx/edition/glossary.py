@@ -12,7 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
 from .layers import glossary_for
-from .nodes import make, unavailable
+from .._html import make, unavailable
 from .refs import xref
 from .source import edition_for, source_dir
 

@@ -15,7 +15,7 @@ from patience.orthography import layer as orthography_layer
 from patience.text import english as text_english
 from patience.text import glossary as text_glossary
 
-from .messages import warn
+from .._logging import warn_edition as warn
 
 
 @dataclass

@@ -20,8 +20,8 @@ from .apparatus import marker_links, provenance, reading_nodes, remarks, term_li
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
 from .layers import english_layer, english_term_words, glossary_for, modern_layer, term_words
-from .messages import warn
-from .nodes import make, unavailable
+from .._logging import warn_edition as warn
+from .._html import make, unavailable
 from .source import edition_for, source_dir
 
 READING_LANG = "language-ru-petr1708"

@@ -15,7 +15,7 @@ from patience.datafile import DataFileError
 from patience.text import edition as text_edition
 from patience.text import load_edition
 
-from .messages import warn
+from .._logging import warn_edition as warn
 
 _reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> errors already warned
 

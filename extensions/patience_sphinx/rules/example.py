@@ -18,8 +18,8 @@ from sphinx.util.docutils import SphinxDirective
 from patience.engine.replay import TimeLimit, record
 
 from .cache import cached
-from .html import make, text
-from .messages import warn
+from .._html import make, text
+from .._logging import warn_rules as warn
 from .specs import load
 
 CONTROLS = (("first", "« Start", "The position before the first move (Home)"),

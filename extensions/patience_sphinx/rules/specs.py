@@ -19,7 +19,8 @@ from patience.engine import Game
 from patience.engine import specs as engine_specs
 
 from .cache import ENGINE_FILES
-from .messages import spec_location, warn
+from .._logging import file_location as spec_location
+from .._logging import warn_rules as warn
 
 _games: dict[tuple[Path, str, str], "Loaded | DataFileError"] = {}
 _reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> spec errors already warned
