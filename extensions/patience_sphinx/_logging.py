@@ -11,6 +11,10 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
     ``argument``  a directive's argument or option is malformed;
     ``layer``     a layer module exists but fails on a passage.
 
+``check``
+    one subtype per kind of :mod:`patience.checks` (``check.quotation``, ``check.glossary`` …):
+    the edition's data disagree with themselves (see ``patience check``).
+
 ``rules``
     ``spec``      a spec cannot be found, read or compiled (the warning names its file and line);
     ``claim``     a claim the spec expects to hold is refuted by the engine (or one marked as a
@@ -23,9 +27,12 @@ from __future__ import annotations
 
 from sphinx.util import logging
 
+from patience.checks import KINDS
+
 SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),
     "rules": ("spec", "claim", "example", "argument"),
+    "check": KINDS,  # one subtype per kind of consistency check
 }
 
 
@@ -46,8 +53,10 @@ class Channel:
 
 edition = Channel("edition")
 rules = Channel("rules")
+check = Channel("check")
 warn_edition = edition.warn
 warn_rules = rules.warn
+warn_check = check.warn
 
 
 def file_location(path, line: int | None) -> str:

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
-from . import backlinks, urn
+from . import backlinks, checks, urn
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .domain import EditionDomain
@@ -40,6 +40,7 @@ def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
     _html.register(app)
     backlinks.register(app)
+    checks.register(app)
     urn.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
