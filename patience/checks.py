@@ -27,7 +27,7 @@ from pathlib import Path
 
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, load_yaml
-from patience.engine.specs import game_line
+from patience.spec.loading import game_line
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
          "glossary")
@@ -120,7 +120,7 @@ def _titles(corpus: Corpus) -> list[Finding]:
 
 
 def _coverage(corpus: Corpus) -> list[Finding]:
-    from patience.engine.provenance import cited
+    from patience.claims.provenance import cited
 
     edition, findings = corpus.edition, []
     passages = {p.id: p for p in edition.passages}
@@ -142,7 +142,7 @@ def _coverage(corpus: Corpus) -> list[Finding]:
 
 
 def _quotations(corpus: Corpus) -> list[Finding]:
-    from patience.engine.provenance import cited
+    from patience.claims.provenance import cited
 
     findings = []
     for entry in _specs(corpus):
@@ -155,7 +155,7 @@ def _quotations(corpus: Corpus) -> list[Finding]:
 
 
 def _numbers(corpus: Corpus) -> list[Finding]:
-    from patience.engine.provenance import cited, excuse_problems, number_problems
+    from patience.claims.provenance import cited, excuse_problems, number_problems
 
     findings = []
     for entry in _specs(corpus):
@@ -172,7 +172,7 @@ def _numbers(corpus: Corpus) -> list[Finding]:
 
 
 def _claims(corpus: Corpus) -> list[Finding]:
-    from patience.engine.claims import ClaimError, run_claim
+    from patience.claims import ClaimError, run_claim
     from patience.engine.game import Game
     from patience.engine.specs import rules_from_file
 
@@ -305,7 +305,7 @@ def _reading(corpus: Corpus, passage_id: str) -> str:
 
 
 def _existing(corpus: Corpus, entry: SpecFile) -> list[str]:
-    from patience.engine.provenance import cited
+    from patience.claims.provenance import cited
 
     known = {p.id for p in corpus.edition.passages}
     return [p for item in cited(entry.spec) for p in item.passages if p not in known]

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from patience.engine.schema import Spec
-from patience.engine.specs import SPEC_DIR, read_spec
+from patience.spec.schema import Spec
+from patience.spec.loading import SPEC_DIR, read_spec
 from patience.orthography.conversion import Conversion
 from patience.orthography.layer import load_overrides, modern_layers, overrides_path
 from patience.text.edition import Edition, fingerprint, load_edition, source_texts_dir

@@ -3,7 +3,8 @@
 Each subcommand lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a callable
 taking the parsed arguments and returning the exit status. Modules are found
-automatically, so a new subcommand is a new module and nothing else.
+automatically, so a new subcommand is a new module and nothing else; a module
+whose name begins with ``_`` is a helper shared by subcommands.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if module_info.name.startswith("_"):
+            continue
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         module.register(subparsers)
     return parser

@@ -19,7 +19,8 @@ from functools import lru_cache
 
 from patience.datafile import DataFileError
 from patience.engine.game import Game
-from patience.engine.specs import GameEntry, find, games, load_rules
+from patience.engine.specs import load_rules
+from patience.spec.loading import GameEntry, find, games
 from patience.engine.state import IllegalMove, Move, State
 
 __all__ = ["Game", "GameEntry", "IllegalMove", "Move", "State", "games", "load_game"]

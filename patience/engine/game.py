@@ -9,11 +9,11 @@ the named actions ``deal_row`` and ``redeal``.
 from __future__ import annotations
 
 from patience.engine import actions, rng, rows
-from patience.engine.cards import (
+from patience.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
 from patience.engine.rules import STOCK, Rules
-from patience.engine.schema import CardPattern
+from patience.spec.terms import CardPattern
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
 
 DEAL_ROW = Move("deal_row")

@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from patience.engine.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
+from patience.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
 from patience.engine.game import Game
-from patience.engine.schema import CardPattern
+from patience.spec.terms import CardPattern
 
 W, H, GAP, LABEL = 52, 74, 14, 40  # card width and height, space between, label band (two lines)
 WIDEST = 8  # piles in a row when the spec gives no place

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.engine.actions import player_to_move
-from patience.engine.cards import card_name
+from patience.cards import card_name
 from patience.engine.game import Game
 from patience.engine.state import State
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from patience.datafile import DataFileError
-from patience.engine import schema
-from patience.engine.cards import KING, RANK_NAMES
+from patience.spec import schema
+from patience.cards import KING, RANK_NAMES
 
 STOCK = 0
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from patience.datafile import DataFileError, load_yaml, validate
+from patience.text.departures import Collation, load_collation
 from patience.text.model import Game, Note, Passage
 from patience.text.notes import link_notes
 from patience.text.schema import GamesFile
@@ -28,6 +29,7 @@ class Edition:
     games: tuple[Game, ...]
     passages: tuple[Passage, ...]
     notes: dict[int, Note]
+    collation: Collation
     _by_id: dict[str, Passage] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -71,7 +73,8 @@ def _load(source: Path, fingerprint: tuple) -> Edition:
     games = _read_games(source / "games.yaml", passages)
     notes = link_notes(passages, source / "notes.yaml", {g.id for g in games})
     _check_notes(notes, source / "notes.yaml")
-    return Edition(source, witnesses, games, tuple(passages), notes)
+    collation = load_collation(source / "departures.yaml", games, passages)
+    return Edition(source, witnesses, games, tuple(passages), notes, collation)
 
 
 def _read_passages(source: Path, witnesses: dict[str, Witness]) -> list[Passage]:

@@ -61,4 +61,21 @@ def edition_record(edition: Edition, game: str | None = None) -> dict:
             for n in edition.notes.values()
             if game is None or game in n.games
         ],
+        **collation_record(edition, game),
+    }
+
+
+def collation_record(edition: Edition, game: str | None = None) -> dict:
+    """Cadogan's English against the Russian: what survives, the departures, the settled readings."""
+    collation = edition.collation
+    def wanted(item) -> bool:
+        return game is None or item.game == game
+    def plain(item) -> dict:
+        record = asdict(item)
+        record.pop("source_line", None)
+        return record
+    return {
+        "english_texts": [plain(e) for e in collation.english if wanted(e)],
+        "departures": [plain(d) for d in collation.departures if wanted(d)],
+        "readings": [plain(r) for r in collation.readings if wanted(r)],
     }

@@ -10,7 +10,7 @@ import pytest
 
 from patience.checks import KINDS, check_source
 from patience.cli import main
-from patience.engine.specs import SPEC_DIR
+from patience.spec.loading import SPEC_DIR
 from tests.editing import edit, line_of
 
 FAST = [kind for kind in KINDS if kind != "claim"]  # the claims: tests/engine/test_claims.py

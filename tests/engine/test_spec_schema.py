@@ -134,3 +134,70 @@ def test_duplicate_ids_are_refused(tmp_path):
 def test_a_yaml_syntax_error_has_its_line(tmp_path):
     error = error_of(tmp_path, GOOD + "  - id: [unclosed\n")
     assert error.line is not None and "YAML syntax" in error.message
+
+
+CLAIM = """\
+claims:
+  - id: laid-out
+    says: One talon pile, empty.
+    passages: [tiny.rules.1]
+    check:
+      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+"""
+
+
+def test_a_typed_check_compiles(tmp_path):
+    rules = rules_from_file(write(tmp_path, GOOD + CLAIM))
+    check = rules.claims[0].check
+    assert type(check).__name__ == "Layout" and check.parameters() == {"area": "talon", "piles": 1, "cards_each": 0}
+
+
+@pytest.mark.parametrize("change, fragment, message", [
+    (("      piles: 1\n", "      piles: one\n"), "piles: one", "check.piles: Input should be a valid integer"),
+    (("      piles: 1\n", "      piles: 0\n"), "piles: 0", "check.piles: Input should be greater than 0"),
+    (("      piles: 1\n", "      pile: 1\n"), "pile: 1", "check.pile: unknown key"),
+    (("      area: talon\n", "      area: Talon\n"), "area: Talon", "check.area: String should match pattern"),
+    (("      kind: layout\n", "      kind: lay_out\n"), "kind: lay_out", "check: Input tag 'lay_out' found using 'kind' does not match"),
+])
+def test_a_bad_check_parameter_is_located_when_the_spec_loads(tmp_path, change, fragment, message):
+    text = GOOD + CLAIM.replace(*change)
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, fragment) and message in error.message
+
+
+def test_a_missing_check_parameter_is_located_at_the_check(tmp_path):
+    text = GOOD + CLAIM.replace("      cards_each: 0\n", "")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "kind: layout") and "check.cards_each: required key is missing" in error.message
+
+
+def test_a_bad_rank_in_a_check_is_located(tmp_path):
+    text = GOOD + CLAIM.replace("""      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+""", """      kind: foundations_end
+      piles: 4
+      rank: Z
+""")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "rank: Z") and "unknown rank 'Z'" in error.message
+
+
+def test_a_check_asking_two_things_at_once_is_refused(tmp_path):
+    text = GOOD + CLAIM.replace("""      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+""", """      kind: foundation_sequence
+      area: foundation
+      pile: 1
+      ranks: [A, 2]
+      after: A
+      next: [2]
+""")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "kind: foundation_sequence") and "give 'ranks', or 'after' and 'next'" in error.message

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from patience.corpus import Corpus, load_corpus
 from patience.datafile import DataFileError
-from patience.engine.specs import SPEC_DIR
+from patience.spec.loading import SPEC_DIR
 from patience.text import edition as text_edition
 
 from .._logging import file_location

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from patience.engine.claims import ClaimError, run_claim
+from patience.claims import ClaimError, run_claim
 from patience.engine.replay import TimeLimit, Timed
 
 from .blocks import conjecture, head, provenance, record

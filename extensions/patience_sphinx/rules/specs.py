@@ -15,7 +15,8 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import Game
-from patience.engine import specs as engine_specs
+from patience.engine.specs import rules_from_file
+from patience.spec.loading import SPEC_DIR, game_line, read_spec
 
 from .cache import ENGINE_FILES
 from .._logging import file_location as spec_location
@@ -36,7 +37,7 @@ class Loaded:
 
 def specs_dir(env) -> Path:
     configured = env.config.rules_specs_dir
-    path = Path(configured) if configured else engine_specs.SPEC_DIR
+    path = Path(configured) if configured else SPEC_DIR
     return path if path.is_absolute() else Path(env.srcdir, path)
 
 
@@ -53,7 +54,7 @@ def load(directive, game_id: str) -> Loaded | None:
     directive.env.note_dependency(str(path))
     for source in ENGINE_FILES:  # claims and examples also change with the engine
         directive.env.note_dependency(str(source))
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.engine.specs.digest
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.spec.loading.digest
     key = (path, digest, game_id)
     games = memory(directive.env).games
     if key not in games:
@@ -72,14 +73,14 @@ def load(directive, game_id: str) -> Loaded | None:
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
     base = game_id.split(":", 1)[0]
-    defined = engine_specs.read_spec(path)[0].game
+    defined = read_spec(path)[0].game
     if defined != base:  # the engine finds a game by its id: the page must show the same file
-        raise DataFileError(path, engine_specs.game_line(path), f"{path.name} defines game {defined!r}, not {base!r}")
-    rules = engine_specs.rules_from_file(path, variant)
+        raise DataFileError(path, game_line(path), f"{path.name} defines game {defined!r}, not {base!r}")
+    rules = rules_from_file(path, variant)
     game = Game(rules)
     if rules.spec.playable:
         try:
             game.deal(0)
         except ValueError as error:
             raise DataFileError(path, None, str(error)) from None
-    return Loaded(game, path, digest, engine_specs.read_spec(path)[1])
+    return Loaded(game, path, digest, read_spec(path)[1])
