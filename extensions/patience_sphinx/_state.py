@@ -10,11 +10,13 @@ from __future__ import annotations
 
 
 class BuildMemory:
-    """Per-environment memory: ``reported`` (warnings given once per build), ``games`` (compiled specs)."""
+    """Per-environment memory: ``reported`` (warnings given once per build), ``games`` (compiled
+    specs), ``facts`` (what was learnt of the data, keyed on the state of their files)."""
 
     def __init__(self) -> None:
         self.reported: set = set()
         self.games: dict = {}
+        self.facts: dict = {}
 
     def __reduce__(self):
         return (BuildMemory, ())  # nothing is kept across pickling

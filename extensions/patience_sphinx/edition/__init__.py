@@ -20,6 +20,7 @@ from .games import GameSummary
 from .glossary import GlossaryList
 from .notes import NotesList
 from .parallel import ParallelText
+from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
 
@@ -34,6 +35,13 @@ def _referrers(app, env):
     """After reading: pages that refer to an object that changed must be rewritten."""
     domain = env.domains["ed"]
     return sorted(domain.referrers_of_changes(getattr(domain, "before", {})))
+
+
+def _quiet_consequences(app, domain, node) -> bool | None:
+    """While the data cannot be read, an unresolved reference to the edition is a consequence of
+    the one ``edition.source`` warning; saying so hundreds of times would bury it."""
+    ours = (domain is not None and domain.name == "ed") or node.get("reftype") in ("any", "myst")
+    return True if ours and data_unreadable(app.env) else None
 
 
 def setup(app):
@@ -52,6 +60,7 @@ def setup(app):
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
+    app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
     return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -14,6 +14,7 @@ from patience.corpus import Corpus, load_corpus
 from patience.datafile import DataFileError
 from patience.spec.loading import SPEC_DIR
 from patience.text import edition as text_edition
+from patience.text.edition import fingerprint, load_edition
 
 from .._logging import file_location
 from .._logging import warn_edition as warn
@@ -53,6 +54,23 @@ def corpus_for(env, location=None) -> Corpus | None:
         if memory(env).once(("source", where, error.message)):
             warn("source", f"the edition's data cannot be read: {error.message}", where)
         return None
+
+
+def data_unreadable(env) -> bool:
+    """Whether the edition's data fail to load: then an unresolved reference is a consequence of
+    the one ``edition.source`` warning, not news (one YAML error must not bury itself in hundreds)."""
+    source = source_dir(env)
+    if not source.is_dir():
+        return True
+    key = ("unreadable", fingerprint(source))
+    known = memory(env).facts
+    if key not in known:
+        try:
+            load_edition(source)
+            known[key] = False
+        except (DataFileError, OSError):
+            known[key] = True
+    return known[key]
 
 
 def edition_for(env, location=None):
