@@ -74,10 +74,11 @@ def game_line(path: Path) -> int | None:
     return None
 
 
-def spec_index(folder: Path = SPEC_DIR) -> dict[str, Path]:
-    """Game id → its spec file; two files of one id are a located error (neither is chosen)."""
+def spec_index(folder: Path | None = None) -> dict[str, Path]:
+    """Game id → its spec file (in ``folder``, default ``patience/specs``); two files of one id are
+    a located error, so that no command plays whichever happens to sort first."""
     found: dict[str, Path] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in sorted((folder or SPEC_DIR).glob("*.yaml")):
         spec, _ = read_spec(path)
         if spec.game in found:
             raise DataFileError(path, game_line(path), f"game {spec.game!r} is already defined in {found[spec.game].name}")

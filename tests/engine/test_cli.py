@@ -107,3 +107,16 @@ def test_a_full_disk_is_one_line_not_a_traceback():
         result = subprocess.run([sys.executable, "-m", "patience", "games"], stdout=full, stderr=subprocess.PIPE,
                                 text=True)
     assert (result.returncode, result.stderr) == (1, "patience: cannot write the output: No space left on device\n")
+
+
+def test_two_specs_of_one_game_are_an_error_not_a_choice(capsys, monkeypatch, tmp_path):
+    import shutil
+
+    from patience.spec import loading
+
+    shutil.copytree(loading.SPEC_DIR, tmp_path / "specs")
+    shutil.copy(tmp_path / "specs" / "sultan.yaml", tmp_path / "specs" / "zz-sultan.yaml")
+    monkeypatch.setattr(loading, "SPEC_DIR", tmp_path / "specs")
+    status, out, err = run(capsys, "games")  # (load_game caches per id, so "deal" is not asked here)
+    assert (status, out) == (2, "")
+    assert err == f"patience: {tmp_path / 'specs' / 'zz-sultan.yaml'}:3: game 'sultan' is already defined in sultan.yaml\n"

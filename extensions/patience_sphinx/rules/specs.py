@@ -82,5 +82,5 @@ def _compile(path: Path, digest: str, game_id: str) -> Loaded:
         try:
             game.deal(0)
         except ValueError as error:
-            raise DataFileError(path, None, str(error)) from None
+            raise DataFileError(path, read_spec(path)[1].get(getattr(error, "clause", "")), str(error)) from None
     return Loaded(game, path, digest, read_spec(path)[1])
