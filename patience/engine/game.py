@@ -47,6 +47,14 @@ def matches(pattern: Pattern, card: int) -> bool:
     return True
 
 
+class DealError(ValueError):
+    """A spec whose deal cannot be made; ``clause`` is the id of the clause at fault."""
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
 class Game:
     """The rules of one game (or variant) as the engine plays them."""
 
@@ -79,6 +87,9 @@ class Game:
                 own = [c for c in deck[position:] if c // 52 == clause.pack - 1]
                 deck[position:] = own + [c for c in deck[position:] if c // 52 != clause.pack - 1]
             for pile in self.rules.areas[clause.to].piles:
+                if position + clause.cards_each > len(deck):  # never a deal silently cut short
+                    raise DealError(clause.id, f"{self.id}: deal {clause.id!r} needs more cards than "
+                                    f"{self.rules.packs} pack{'s' if self.rules.packs > 1 else ''} hold")
                 piles[pile].extend(deck[position:position + clause.cards_each])
                 position += clause.cards_each
         if self.rules.by_colour:
