@@ -1,6 +1,6 @@
-"""``patience check``: holding the edition to its own tests.
+"""``patience check``: every consistency check of the edition, each finding located.
 
-``--mutations`` runs mutation testing of the specs (:mod:`patience.claims.scoring`):
+``--mutations`` runs mutation testing of the specs instead (:mod:`patience.claims.scoring`):
 every parameter of every clause of every playable spec and variant is changed, one
 at a time, and each mutant must be killed by a text test or a claim, play the same
 as the spec, or change only what the clause records as conjecture. A surviving
@@ -11,32 +11,58 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from pathlib import Path
 
+from patience.checks import KINDS, Finding, check_source
 from patience.cli import UsageError
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "check", help="check the specs against the text and the engine",
-        description="Checks the rule specifications. With --mutations, changes each "
-                    "parameter of each clause in turn and reports the changes that no "
-                    "text test or claim catches (exit status 1 if there are any).",
+        "check", help="run every consistency check of the edition (exit 1 on any finding)",
+        description="Checks the text, its layers and the game specs against each other: "
+        "quotations, stated numbers, claims, coverage, corrections, the modern layer, the glossary, "
+        "duplicate ids. Each finding is printed as FILE:LINE: what is wrong.",
     )
-    parser.add_argument("--mutations", action="store_true",
-                        help="mutation testing of the specs (every playable game and variant, or GAME's)")
-    parser.add_argument("game", nargs="?", metavar="GAME", help="one game (its variants included), e.g. sultan")
-    parser.add_argument("--json", action="store_true", help="print the score as JSON")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="worker processes (default: one per CPU)")
-    parser.add_argument("--sample", type=int, default=1, metavar="N",
-                        help="judge only every N-th mutant of each game: a quick, deterministic sample")
+    parser.add_argument("--kind", action="append", choices=KINDS, metavar="KIND",
+                        help=f"only this kind of check (repeatable): {', '.join(KINDS)}")
+    parser.add_argument("--json", action="store_true", help="the findings (or the mutation score) as JSON")
+    mutations = parser.add_argument_group("mutation testing")
+    mutations.add_argument("--mutations", action="store_true",
+                           help="mutation testing of the specs: every playable game and variant, or GAME's "
+                                "(exit 1 if a mutant survives)")
+    mutations.add_argument("game", nargs="?", metavar="GAME", help="with --mutations: one game and its variants")
+    mutations.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                           help="with --mutations: worker processes (default: one per CPU)")
+    mutations.add_argument("--sample", type=int, default=1, metavar="N",
+                           help="with --mutations: judge only every N-th mutant of each game (a quick sample)")
     parser.set_defaults(func=run)
 
 
 def run(arguments) -> int:
-    if not arguments.mutations:
-        raise UsageError("check: say what to check: --mutations")
-    return run_mutations(arguments)
+    if arguments.mutations:
+        return run_mutations(arguments)
+    if arguments.game:
+        raise UsageError("check: GAME goes with --mutations")
+    findings = check_source(kinds=arguments.kind or KINDS)
+    if arguments.json:
+        print(json.dumps({"findings": [f.to_json() for f in findings]}, ensure_ascii=False, indent=2))
+    else:
+        for finding in findings:
+            print(_shown(finding))
+        print(f"{len(findings)} finding{'' if len(findings) == 1 else 's'}", file=sys.stderr)
+    return 1 if findings else 0
+
+
+def _shown(finding: Finding) -> str:
+    """The finding with its path relative to the working directory when it lies below it."""
+    path = Path(finding.path)
+    try:
+        path = path.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    return str(Finding(str(path), finding.line, finding.kind, finding.message))
 
 
 def run_mutations(arguments) -> int:
