@@ -8,7 +8,7 @@ edition's).
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Callable
 
@@ -53,13 +53,23 @@ def playable(game_filter: str | None = None) -> list[str]:
     return chosen
 
 
-def score_games(game_ids: list[str], reading: Reading, jobs: int = 1, every: int = 1) -> list[GameScore]:
-    """Score each game; ``every`` > 1 judges only every n-th mutant of each (a sample)."""
+def score_games(game_ids: list[str], reading: Reading, jobs: int = 1, every: int = 1,
+                done: Callable[[GameScore], None] = lambda score: None) -> list[GameScore]:
+    """Score each game; ``every`` > 1 judges only every n-th mutant of each (a sample).
+    ``done`` is told of each game as it is finished."""
     if jobs <= 1:
-        return [score_game(game_id, reading, every) for game_id in game_ids]
+        scores = []
+        for game_id in game_ids:
+            scores.append(score_game(game_id, reading, every))
+            done(scores[-1])
+        return scores
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(score_game, game_id, reading, every) for game_id in game_ids]
-        return [future.result() for future in futures]
+        futures = {pool.submit(score_game, game_id, reading, every): game_id for game_id in game_ids}
+        finished = {}
+        for future in as_completed(futures):
+            finished[futures[future]] = future.result()
+            done(finished[futures[future]])
+        return [finished[game_id] for game_id in game_ids]
 
 
 def score_game(game_id: str, reading: Reading, every: int = 1) -> GameScore:

@@ -74,13 +74,22 @@ def run_mutations(arguments) -> int:
         raise UsageError(str(error.args[0])) from None
     if arguments.sample < 1:
         raise UsageError("check: --sample must be 1 or more")
-    scores = score_games(game_ids, edition_reading, jobs=max(1, arguments.jobs), every=arguments.sample)
+    scores = score_games(game_ids, edition_reading, jobs=max(1, arguments.jobs), every=arguments.sample,
+                         done=_progress)
     result = summary(scores)
     if arguments.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
     else:
         _print_table(result)
     return 1 if result["survived"] else 0
+
+
+def _progress(score) -> None:
+    """One line per game as it is finished, and its survivors: a long run shows its way."""
+    counts = score.counts()
+    print(f"{score.game}: " + ", ".join(f"{value} {key}" for key, value in counts.items()), file=sys.stderr)
+    for verdict in score.survivors:
+        print(f"  survived: {verdict.mutant.label} ({verdict.detail})", file=sys.stderr)
 
 
 def edition_reading(passage_id: str) -> str:
