@@ -13,7 +13,7 @@ from patience.engine.game import position as build
 from patience.engine.rows import ends, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
-    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesBetween,
+    AnyCardAvailable, AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesBetween,
     MovesFromFoundations, NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole,
     OnlyToRowEnds, OnlyTop, SpacesFilledFrom, Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable,
     UnavailableUntilStockEmpty,
@@ -83,6 +83,16 @@ def only_top(game: Game, area: str) -> ClaimResult:
             if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
                 return ClaimResult(False, f"legal: {game.describe(move)} (not a top card)")
     return ClaimResult(True, f"only top cards leave the {area}")
+
+
+@runs(AnyCardAvailable)
+def any_card_available(game: Game, area: str) -> ClaimResult:
+    piles = set(area_piles(game, area, ""))
+    for state, moves in playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
+                return ClaimResult(True, f"legal: {game.describe(move)} (not a top card)")
+    return ClaimResult(False, f"only top cards left the {area} in random playouts")
 
 
 @runs(TalonTakesOnlyUnplayable)

@@ -7,7 +7,9 @@ from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.autoplay import autoplay
 from patience.engine.game import Game, REDEAL
 from patience.engine.state import State
-from patience.spec.checks.redeals import Passes, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled
+from patience.spec.checks.redeals import (
+    Passes, RedealGathers, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled, RedealWhenBlocked,
+)
 
 
 @runs(Passes)
@@ -88,3 +90,36 @@ def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
             if laid != bottom:
                 return ClaimResult(False, f"{[card_name(c) for c in bottom]} became {[card_name(c) for c in laid]}")
     return ClaimResult(seen > 0, f"{seen} redeals, each laying the first packet's bottom {cards} cards out first")
+
+
+@runs(RedealGathers)
+def redeal_gathers(game: Game, areas: list[str]) -> ClaimResult:
+    """At each redeal: the new pack is the old pack's rest and the cards of ``areas``,
+    with the last area's cards at the bottom."""
+    groups = [area_piles(game, name, "") for name in areas]
+    seen = 0
+    for state, moves in playouts(game, length=1000):
+        if REDEAL not in moves:
+            continue
+        held = [sorted(c for p in group for c in state.piles[p]) for group in groups]
+        rest = list(state.piles[0])
+        game.apply(state, REDEAL)
+        stock = list(state.piles[0])
+        game.undo(state)
+        seen += 1
+        bottom = sorted(stock[:len(held[-1])])  # the pack's last card is its top
+        if sorted(stock) != sorted(rest + [c for cards in held for c in cards]) or bottom != held[-1]:
+            return ClaimResult(False, f"a redeal made a pack of {len(stock)} cards, not {areas} with the "
+                                      f"{areas[-1]} at the bottom")
+    return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas}, the {areas[-1]} at the bottom")
+
+
+@runs(RedealWhenBlocked)
+def redeal_when_blocked(game: Game) -> ClaimResult:
+    seen = 0
+    for _, moves in playouts(game, length=1000):
+        if REDEAL in moves:
+            seen += 1
+            if len(moves) > 1:
+                return ClaimResult(False, f"redeal offered beside {game.describe(next(m for m in moves if m != REDEAL))}")
+    return ClaimResult(seen > 0, f"{seen} redeals offered, each only when nothing else could be played")

@@ -39,7 +39,7 @@ def claim(game_id: str, claim_id: str):
 
 
 @pytest.mark.parametrize("game_id, clause_id, changes, claim_id", [
-    ("calculation", "foundations", {"step": [1, 3, 2, 4]}, "second-after-queen"),
+    ("calculation", "foundations", {"step": [1, 3, 2, 4]}, "second-after-queen-sequence"),
     ("calculation", "foundations", {"wrap": True, "last": "Q"}, "four-end-with-kings"),
     ("calculation", "thirteen-card-arrangement", {"stack": [1, 2, 3, 4]}, "arrangement-gathers-ranks"),
     ("sultan", "king-foundations", {"last": "J"}, "eight-end-with-queens"),

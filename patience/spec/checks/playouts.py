@@ -47,6 +47,14 @@ class OnlyTop(Check):
     area: Name
 
 
+class AnyCardAvailable(Check):
+    """Not only top cards: along random playouts some card under another leaves the
+    area (the Duchess's reserve, looked through at the end of a deal)."""
+
+    kind: Literal["any_card_available"]
+    area: Name
+
+
 class TalonTakesOnlyUnplayable(Check):
     """The pack's cards reach the talon only when nothing else takes them (and such
     cards occur)."""
@@ -159,6 +167,6 @@ class AreaColour(Check):
     colour: Literal["red", "black"]
 
 
-MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
+MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
           SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import PositiveInt
+from pydantic import Field, PositiveInt
 
 from patience.spec.terms import Check, Name
 
@@ -37,4 +37,19 @@ class RedealKeepsOrder(Check):
     cards: PositiveInt
 
 
-MODELS = (Passes, RedealShuffled, RedealNeedsProgress, RedealKeepsOrder)
+class RedealGathers(Check):
+    """At each redeal along random playouts the new pack holds exactly the cards of
+    ``areas`` (and what was left of the pack), those of the last area at the bottom
+    (the Duchess's «кладутъ отставныхъ подъ низъ»)."""
+
+    kind: Literal["redeal_gathers"]
+    areas: list[Name] = Field(min_length=1)
+
+
+class RedealWhenBlocked(Check):
+    """A redeal is offered only when nothing else can be played."""
+
+    kind: Literal["redeal_when_blocked"]
+
+
+MODELS = (Passes, RedealShuffled, RedealNeedsProgress, RedealKeepsOrder, RedealGathers, RedealWhenBlocked)
