@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, load_yaml
@@ -147,7 +148,7 @@ def _quotations(corpus: Corpus) -> list[Finding]:
     findings = []
     for entry in _specs(corpus):
         for item in cited(entry.spec):
-            for quote in item.item.quotes:
+            for quote in cast(Any, item.item).quotes:
                 if not any(quote in _reading(corpus, p) for p in item.passages):
                     findings.append(_item(entry, item, "quotation",
                                           f"quote {quote!r} is not in {', '.join(item.passages)}"))
@@ -166,7 +167,7 @@ def _numbers(corpus: Corpus) -> list[Finding]:
         for problem in number_problems(entry.spec, reading) + excuse_problems(entry.spec, reading):
             passage = problem.split(": ", 1)[1].split(" ", 1)[0]
             item = next((i for i in cited(entry.spec) if passage in i.passages), None)
-            line = entry.lines.get(item.item.id) if item else None
+            line = entry.lines.get(cast(Any, item.item).id) if item else None
             findings.append(_at(entry, line, "number", problem))
     return findings
 

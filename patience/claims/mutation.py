@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from patience.claims import ClaimError, run_claim
 from patience.claims.provenance import number_problems, quotation_problems

@@ -15,18 +15,18 @@ spec (``patience/specs/<game>.yaml``) says.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.engine.specs import load_rules
-from patience.spec.loading import GameEntry, find, games
 from patience.engine.state import IllegalMove, Move, State
+from patience.spec.loading import GameEntry, find, games
 
 __all__ = ["Game", "GameEntry", "IllegalMove", "Move", "State", "games", "load_game"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_game(game_id: str) -> Game:
     """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
 

@@ -8,13 +8,19 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import actions, rng, rows
 from patience.cards import (
-    card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
+    card_name,
+    full_deck,
+    is_red,
+    parse_card,
+    parse_suit,
+    rank_of,
+    suit_of,
 )
+from patience.engine import actions, rng, rows
 from patience.engine.rules import STOCK, Rules
-from patience.spec.terms import CardPattern
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
+from patience.spec.terms import CardPattern
 
 DEAL_ROW = Move("deal_row")
 REDEAL = Move("redeal")

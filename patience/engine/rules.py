@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from patience.cards import KING, RANK_NAMES
 from patience.datafile import DataFileError
 from patience.spec import schema
-from patience.cards import KING, RANK_NAMES
 
 STOCK = 0
 

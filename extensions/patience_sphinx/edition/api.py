@@ -14,8 +14,8 @@ concerned when a clause or its passages change.
 
 from __future__ import annotations
 
-from .domain import OBJECT_TYPES, Entry, fingerprint
 from .._logging import warn_edition as warn
+from .domain import OBJECT_TYPES, Entry, fingerprint
 from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference"]

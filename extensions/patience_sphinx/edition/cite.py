@@ -13,8 +13,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
 
-from .._logging import warn_edition as warn
 from .._html import make
+from .._logging import warn_edition as warn
 
 FORMAT_TITLES = {"text": "Suggested citation", "bibtex": "BibTeX", "csl-json": "CSL-JSON", "ris": "RIS"}
 

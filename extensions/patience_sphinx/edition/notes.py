@@ -10,10 +10,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .._html import make, unavailable
 from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .._html import make, unavailable
 from .refs import xref
 from .source import edition_for
 
@@ -24,7 +24,7 @@ class NotesList(SphinxDirective):
         if edition is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
         box = make("div", classes=["ed-notes"])
-        for number, note in sorted(edition.notes.items()):
+        for _, note in sorted(edition.notes.items()):
             box += self.note(edition, note)
         return [box]
 

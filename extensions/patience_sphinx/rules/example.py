@@ -18,9 +18,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience.engine.replay import TimeLimit, record
 
-from .cache import cached
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .cache import cached
 from .specs import load
 
 DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true, int("²") fails

@@ -12,7 +12,7 @@ from pydantic import Field
 from patience.spec.checks import foundations, layout, pairs, playouts, redeals
 
 CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS)
-CheckKind = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]
+CheckKind = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]  # noqa: UP007 (a tuple built at run time)
 
 
 def kind_of(model) -> str:
