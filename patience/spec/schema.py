@@ -9,7 +9,7 @@ provenance (:class:`patience.spec.terms.Provenance`). Beside the clauses stand t
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -40,7 +40,7 @@ __all__ = [
 CLAUSE_MODELS = (Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
                  LastPass, Redeal, Won, Arrangement, DealByColour, Exchange, Pair, TurnUp, Players)
 CLAUSE_KINDS = tuple(model.model_fields["kind"].annotation.__args__[0] for model in CLAUSE_MODELS)
-Clause = Annotated[CLAUSE_MODELS, Field(discriminator="kind")]
+Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]  # noqa: UP007 (a tuple built at run time)
 
 
 class Claim(Provenance):

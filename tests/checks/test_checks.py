@@ -110,3 +110,31 @@ def test_a_text_that_cannot_be_loaded_is_one_located_finding(source_copy, specs_
     edit(source_copy / "games.yaml", "games:", "games: [")
     findings = check_source(source_copy, specs_copy)
     assert len(findings) == 1 and findings[0].kind == "source" and findings[0].path.endswith("games.yaml")
+
+
+def test_an_ocr_fault_neither_corrected_nor_checked_is_a_corrections_finding(source_copy, specs_copy):
+    from patience.text.suspicious import suspicious_tokens
+
+    path = source_copy / "checked_tokens.yaml"
+    text = path.read_text(encoding="utf-8")
+    starts = [i for i in range(len(text)) if text.startswith("  - passage:", i)] + [len(text)]
+    entries = [text[a:b] for a, b in zip(starts, starts[1:])]
+    token = lambda entry: entry.split("token:", 1)[1].split("\n", 1)[0].strip().strip('"')  # noqa: E731
+    entry = next(e for e in entries if suspicious_tokens(token(e)))  # one the checker flags
+    path.write_text(text.replace(entry, ""), encoding="utf-8")  # ... is no longer listed as checked
+    found = located(check_source(source_copy, specs_copy, ["corrections"]), "corrections")
+    passage = entry.split("passage:", 1)[1].split("\n", 1)[0].strip().strip('"')
+    assert found and all(f"passage {passage}:" in message and f"«{token(entry)}»" in message for _, _, message in found)
+    assert all(path_.endswith(".yaml") and "segmentation" in path_ for path_, _, _ in found)
+
+
+def test_a_word_no_dictionary_knows_is_a_modern_finding(source_copy, specs_copy):
+    path = source_copy / "modern" / "allowlist.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("  - word:")
+    second = text.index("  - word:", first + 1)
+    word = text[first:second].split("word:", 1)[1].split("\n", 1)[0].strip().strip('"')
+    path.write_text(text[:first] + text[second:], encoding="utf-8")
+    found = located(check_source(source_copy, specs_copy, ["modern"]), "modern")
+    assert found and all(f"the modern «" in m and "is in no dictionary" in m for _, _, m in found)
+    assert any(word.lower() in m.lower() for _, _, m in found)
