@@ -17,9 +17,14 @@ from patience.text.witnesses import Witness, load_witnesses
 
 
 def source_texts_dir() -> Path:
-    """``source_texts/`` of this checkout, or ``$PATIENCE_SOURCE_TEXTS``."""
+    """The edition's data: ``$PATIENCE_SOURCE_TEXTS`` if set; else, in an installed wheel,
+    the package ``patience/source_texts``; else ``source_texts/`` of this checkout."""
     override = os.environ.get("PATIENCE_SOURCE_TEXTS")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "source_texts"
+    if override:
+        return Path(override)
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "source_texts"
+    return installed if installed.is_dir() else package.parent / "source_texts"
 
 
 @dataclass(frozen=True)
