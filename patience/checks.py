@@ -160,12 +160,11 @@ def _numbers(corpus: Corpus) -> list[Finding]:
 
     findings = []
     for entry in _specs(corpus):
-        missing = _existing(corpus, entry)
-        if missing:
+        if _missing_passages(corpus, entry):
             continue  # the coverage check names the unknown passage
         reading = corpus.reading
         for problem in number_problems(entry.spec, reading) + excuse_problems(entry.spec, reading):
-            passage = problem.split(": ", 1)[1].split(" ", 1)[0]
+            passage = problem.split(": ", 1)[1].split(" ", 1)[0]  # "GAME: PASSAGE states …": located at a citing clause
             item = next((i for i in cited(entry.spec) if passage in i.passages), None)
             line = entry.lines.get(cast(Any, item.item).id) if item else None
             findings.append(_at(entry, line, "number", problem))
@@ -305,7 +304,7 @@ def _reading(corpus: Corpus, passage_id: str) -> str:
         return ""
 
 
-def _existing(corpus: Corpus, entry: SpecFile) -> list[str]:
+def _missing_passages(corpus: Corpus, entry: SpecFile) -> list[str]:
     from patience.claims.provenance import cited
 
     known = {p.id for p in corpus.edition.passages}
