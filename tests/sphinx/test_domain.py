@@ -156,9 +156,9 @@ def test_the_page_links_exactly_the_words_the_glossary_found(app):
             if piece.kind == "text":
                 plain.append((offset, offset + len(piece.text)))
             offset += len(piece.text)
-        found = sorted((span, term.id, word) for term in corpus.glossary.terms for o in term.occurrences
+        found = sorted({(span, term.id, word) for term in corpus.glossary.terms for o in term.occurrences
                        if o.passage_id == passage_id for span, word in zip(o.spans, o.words)
-                       if any(start <= span[0] and span[1] <= end for start, end in plain))
+                       if any(start <= span[0] and span[1] <= end for start, end in plain)})  # a word once
         assert links == [(term, word) for _, term, word in found], passage_id
     sixth = [x.astext() for x in reading["nivernaise.game.6"].findall(addnodes.pending_xref)
              if x["reftarget"] == "free-space"]
