@@ -7,13 +7,14 @@ Thin adapters over the ``patience`` package:
 - :mod:`.search`: search that folds pre-reform and modern spellings;
 - :mod:`.cli_page`: the command line's reference page, rendered from its parser;
 - :mod:`.spec_page`: the spec-language page's tables, rendered from the spec's models.
+- :mod:`.stats`: the statistics page, its table and chart from the stored results.
 
 Each submodule is also an extension of its own, for test sites that need only one.
 """
 
 from __future__ import annotations
 
-PARTS = ("edition", "rules", "search", "cli_page", "spec_page")
+PARTS = ("edition", "rules", "search", "cli_page", "spec_page", "stats")
 
 
 def setup(app):
