@@ -31,7 +31,7 @@ def _depart(self, node: tag) -> None:
     self.body.append(f"</{node['tag']}>")
 
 
-BLOCKS = {"div", "p", "figure", "figcaption", "details", "summary", "table", "tr"}
+BLOCKS = {"div", "p", "nav", "section", "figure", "figcaption", "details", "summary", "table", "tr"}
 INTERFACE = {"rules-replay-controls"}  # buttons mean nothing off the web page
 
 

@@ -4,14 +4,16 @@
 ``claim``    a claim the spec expects to hold is refuted by the engine (or one marked as a
              contradiction now holds), or its check is malformed;
 ``example``  an executed example fails or runs out of time;
-``argument`` a directive's argument is malformed.
+``argument`` a directive's argument is malformed;
+``play``     what Play runs in the browser cannot be made: the browser runtime (Pyodide)
+             is not installed, or the engine's runtime needs more than the standard library.
 """
 
 from __future__ import annotations
 
 from sphinx.util import logging
 
-SUBTYPES = ("spec", "claim", "example", "argument")
+SUBTYPES = ("spec", "claim", "example", "argument", "play")
 
 _logger = logging.getLogger("rules")
 
