@@ -220,8 +220,8 @@
                                            "Copy the command line that reaches this position"));
     side.append(this.actions, this.why, listBox, commandBox);
     main.append(this.boardBox, side);
-    panel.append(bar, this.turn, main);
     this.box.insertBefore(panel, this.status);
+    panel.append(bar, this.turn, this.status, main);  // the announcements stay in view, above the board
   };
 
   Player.prototype.dealAgain = function (random) {

@@ -80,8 +80,13 @@
     });
     widget.tabIndex = 0;
     widget.querySelector(".rules-replay-controls").hidden = false;
-    var target = location.hash && box.querySelector('.rules-moves li[id="' + location.hash.slice(1) + '"] a');
-    show(target ? Number(target.getAttribute("data-step")) : 0);
+    function follow() {  // a link to a move (#example-GAME-N-mK), on load and on the way back and forth
+      var target = location.hash && box.querySelector('.rules-moves li[id="' + location.hash.slice(1) + '"] a');
+      if (target) { show(Number(target.getAttribute("data-step"))); }
+      return Boolean(target);
+    }
+    window.addEventListener("hashchange", follow);
+    if (!follow()) { show(0); }
   }
 
   function start() { document.querySelectorAll(".rules-replay").forEach(setUp); }
