@@ -13,12 +13,13 @@ import json
 import shlex
 
 from patience.engine.actions import player_to_move
-from patience.engine.autoplay import autoplay
-from patience.engine.cards import card_code, card_name
+from patience.cards import card_code, card_name
 from patience.engine.render import hidden
 from patience.engine.state import IllegalMove, Move
+from patience.solver import play as player
+from patience.solver import solve
 
-HINT_POSITIONS = 400  # positions the hint's search may visit before it gives up
+HINT_POSITIONS = 300  # positions the solver may enter for a hint (about a second in the browser)
 
 
 def open_session(data: str, number: int) -> "Session":
@@ -130,46 +131,18 @@ class Session:
 
     # -- hint --------------------------------------------------------------------------------
     def hint(self, budget: int = HINT_POSITIONS) -> dict:
-        """A move to try: the first move of a win found by a search of at most ``budget``
-        positions, or else the engine's own player's choice, said as such."""
+        """A move to try, and where it comes from: the first move of a winning line the
+        solver finds within ``budget`` positions; else the move of the solver's player,
+        which looks only at face-up cards (``outcome`` says whether the solver proved the
+        position lost or ran out of its budget)."""
         moves = self.game.legal_moves(self.state)
         if not moves:
             return {"n": None, "text": "No move is left.", "source": "none"}
-        line, visited = _search(self.game, self.state.copy(), budget)
-        if line:
-            move = line[0]
-            return {"n": moves.index(move) + 1, "text": self.game.describe(move), "source": "search",
-                    "visited": visited, "length": len(line)}
-        trial = self.state.copy()
-        first = autoplay(self.game, trial).moves[:1]
-        move = first[0] if first else moves[0]
-        return {"n": moves.index(move) + 1, "text": self.game.describe(move), "source": "player",
-                "visited": visited}
-
-
-def _search(game, state, budget: int) -> tuple[list[Move], int]:
-    """Depth-first search for a won position, foundation moves first, visiting each
-    position once and at most ``budget`` of them: (the winning line or [], positions visited)."""
-    seen = {state.snapshot()}
-    line: list[Move] = []
-
-    def visit() -> bool:
-        if game.is_won(state):
-            return True
-        moves = sorted(game.legal_moves(state), key=lambda m: m.kind != "move" or game.rules.role(m.dst) != "foundation")
-        for move in moves:
-            if len(seen) >= budget:
-                return False
-            game.apply(state, move)
-            snapshot = state.snapshot()
-            if snapshot not in seen:
-                seen.add(snapshot)
-                line.append(move)
-                if visit():
-                    return True
-                line.pop()
-            game.undo(state)
-        return False
-
-    found = visit()
-    return (line if found else []), len(seen)
+        solution = solve(self.game, self.state, budget)
+        if solution.outcome == "won":
+            move = solution.line[0]
+            return {"n": moves.index(move) + 1, "text": self.game.describe(move), "source": "solver",
+                    "outcome": "won", "visited": solution.nodes, "length": len(solution.line)}
+        chosen = player(self.game, self.state.copy(), max_moves=1).moves[:1] or moves[:1]
+        return {"n": moves.index(chosen[0]) + 1, "text": self.game.describe(chosen[0]), "source": "player",
+                "outcome": solution.outcome, "visited": solution.nodes}

@@ -6,6 +6,8 @@ from patience import __version__
 from patience.citation import EDITION, ORIGINAL, TITLE_RU, UNKNOWN
 
 VERSION = __version__
+#: The date of this version, for the files' "modified" fields (fixed, so builds are reproducible).
+RELEASED = "2026-11-30"
 TITLE = EDITION
 EDITORS = "The editors of the edition"
 LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
@@ -20,4 +22,4 @@ LICENCE = (
 LANG_PREREFORM, LANG_MODERN, LANG_ENGLISH = "ru-petr1708", "ru", "en"
 
 __all__ = ["EDITORS", "LANG_ENGLISH", "LANG_MODERN", "LANG_PREREFORM", "LICENCE", "LICENCE_URL",
-           "ORIGINAL", "TITLE", "TITLE_RU", "UNKNOWN", "VERSION"]
+           "ORIGINAL", "RELEASED", "TITLE", "TITLE_RU", "UNKNOWN", "VERSION"]

@@ -14,6 +14,10 @@ Layout of ``<text>``:
 - ``<div type="translation" xml:lang="en">``: likewise, the English; translator's
   notes are ``<note type="translator">`` inside the passage.
 
+``<standOff>`` holds each game's rules as its specification states them: an
+``<interpGrp>`` per game, each clause an ``<interp>`` in plain English whose ``inst``
+points to the passages it formalises; a conjecture has ``cert="low"`` and its reason.
+
 A note of the book points (``target``) to the passages whose markers cite it, or, when
 no marker survives, to the game(s) the book's order places it in, with ``subtype="inferred"``
 and the reason as a ``<note type="attachment">``.
@@ -38,6 +42,7 @@ NOTES_DIV = "notes"
 def tei_document(layers: Layers) -> ET.Element:
     root = element("TEI", lang=about.LANG_ENGLISH)
     root.append(header(layers))
+    root.append(_rules(layers))
     body = sub(sub(root, "text"), "body")
     body.append(_layer(layers, "edition", about.LANG_PREREFORM, lambda p: _passage(layers, p)))
     body.append(_layer(layers, "modern", about.LANG_MODERN, lambda p: _modern(p, layers.modern[p.id])))
@@ -129,3 +134,20 @@ def _english(layers: Layers, passage: Passage) -> ET.Element:
         text = f"«{note.ru}»: {note.text}" if note.ru else note.text
         sub(node, "note", text, type="translator", resp="#editors")
     return node
+
+
+def _rules(layers: Layers) -> ET.Element:
+    stand_off = element("standOff", type="rules")
+    for game in layers.edition.games:
+        spec = layers.spec_of(game.id)
+        if spec is None:
+            continue
+        group = sub(stand_off, "interpGrp", corresp=f"#{game.id}", lang=about.LANG_ENGLISH)
+        sub(group, "desc", spec.summary)
+        for clause in spec.clauses:
+            targets = " ".join(f"#{p}" for p in clause.passages) or None
+            interp = sub(group, "interp", clause.says, id=xml_id(f"rule.{game.id}.{clause.id}"), subtype=clause.kind,
+                         inst=targets, cert="low" if clause.conjecture else None)
+            if clause.conjecture:
+                sub(interp, "desc", clause.conjecture, type="conjecture")
+    return stand_off

@@ -13,6 +13,7 @@ from patience.engine import games, load_compiled, load_game
 from patience.engine.autoplay import autoplay
 from patience.engine.render import render
 from patience.engine.session import Session, open_session
+from patience.solver import play
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]
 
@@ -112,26 +113,36 @@ def test_an_illegal_attempt_names_the_clause_that_forbids_it():
     assert session.view()["played"] == []
 
 
-def test_the_hint_finds_the_end_of_a_won_deal_and_says_how():
+def test_the_hint_is_the_solvers_first_move_of_a_win_and_says_so():
     game = load_game("calculation")
     numbers = numbers_of(game, 4)
     session = Session(game, 4)
     session.replay(numbers[:-5])
     hint = session.hint()
-    assert hint["source"] == "search" and hint["length"] <= 5
+    assert hint["source"] == "solver" and hint["outcome"] == "won" and hint["length"] <= 5
     session.play(hint["n"])
     for _ in range(hint["length"] - 1):
         session.play(session.hint()["n"])
     assert session.view()["won"]
 
 
-def test_without_a_win_in_reach_the_hint_is_the_engine_players_move_and_says_so():
+def test_without_a_win_in_reach_the_hint_is_the_players_move_and_says_so():
     game = load_game("zodiac")
     session = Session(game, 0)
     hint = session.hint(budget=20)
-    assert hint["source"] == "player" and hint["visited"] <= 20
-    first = autoplay(game, game.deal(0)).moves[0]
-    assert hint["text"] == game.describe(first)
+    assert hint["source"] == "player" and hint["outcome"] == "unknown" and hint["visited"] <= 20
+    assert hint["text"] == game.describe(play(game, game.deal(0), max_moves=1).moves[0])
+
+
+def test_a_position_the_solver_proves_lost_is_said_so():
+    game = load_game("calculation")
+    line = numbers_of(game, 0)
+    session = Session(game, 0)
+    session.replay(line)
+    while session.view()["blocked"] or not session.view()["moves"]:
+        session.undo()  # the last position with a move, in a deal the engine's player loses
+    hint = session.hint()
+    assert hint["source"] == "player" and hint["outcome"] == "lost"
 
 
 def test_a_negative_deal_is_refused():

@@ -207,3 +207,17 @@ def test_an_identifier_that_is_no_xml_name_is_refused():
     assert xml_id("calculation.game.3") == "calculation.game.3"
     with pytest.raises(ValueError, match="not an XML name"):
         xml_id("3.game")
+
+
+def test_rule_clauses_in_stand_off_point_to_their_passages(document, layers):
+    root = document[1]
+    passages = {p.id for p in layers.edition.passages}
+    interps = {i.get(XML_ID): i for i in root.iter(T + "interp")}
+    for game in layers.edition.games:
+        spec = layers.spec_of(game.id)
+        for clause in spec.clauses:
+            interp = interps[f"rule.{game.id}.{clause.id}"]
+            assert interp.text == clause.says
+            targets = [t.removeprefix("#") for t in (interp.get("inst") or "").split()]
+            assert targets == list(clause.passages) and set(targets) <= passages
+            assert (interp.get("cert") == "low") == bool(clause.conjecture)

@@ -26,7 +26,7 @@ from pathlib import Path
 from patience.datafile import DataFileError
 from patience.engine import specs as engine_specs
 
-from .messages import warn
+from .._logging import warn_rules as warn
 from .specs import specs_dir
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

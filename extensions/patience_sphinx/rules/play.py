@@ -10,15 +10,14 @@ game from ``_static`` (:mod:`.bundle`); nothing is fetched from another site.
 
 from __future__ import annotations
 
-import json
-
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
 
-from .html import make, text
-from .messages import warn
+from .._html import make, text
+from .._logging import warn_rules as warn
+from .example import script_json
 from .specs import load
 
 
@@ -74,7 +73,7 @@ def widget(game_id: str, games: dict) -> nodes.Node:
     box += start
     box += text("p", "Play needs JavaScript; the rules and the example above do not.",
                 classes=["rules-play-status"], role="status", aria_live="polite")
-    data = json.dumps({"game": game_id, "games": games}, ensure_ascii=False).replace("</", "<\\/")
+    data = script_json({"game": game_id, "games": games})
     box += nodes.raw("", f'<script type="application/json" class="rules-play-data">{data}</script>', format="html")
     return box
 

@@ -381,9 +381,11 @@
       var hint = toJs(self.session.hint());
       if (hint.n == null) { self.say(hint.text); return; }
       var move = self.view.moves[hint.n - 1];
-      var source = hint.source === "search"
-        ? "a search of " + hint.visited + " positions found a way to win from here, " + hint.length + " moves long"
-        : "the engine's own player would play it; a search of " + hint.visited + " positions found no sure win";
+      var source = hint.source === "solver"
+        ? "the solver found a way to win from here, " + hint.length + " moves long"
+        : "the move of the edition's player, which looks only at face-up cards; the solver "
+          + (hint.outcome === "lost" ? "shows that no line of play wins from here"
+                                     : "found no way to win within " + hint.visited + " positions");
       self.select(null);
       self.board.piles.forEach(function (pile, index) {
         pile.classList.toggle("rules-hint", index === move.src || index === move.dst);
