@@ -30,7 +30,7 @@ class Format:
     name: str
     title: str
     description: str
-    command: str
+    command: str | None  # the command that writes the same bytes; None for the zipped specs
     make: Callable[[Layers], bytes]
 
 
@@ -39,7 +39,7 @@ class Download:
     name: str
     title: str
     description: str
-    command: str
+    command: str | None
     size: int
     sha256: str
 
@@ -72,7 +72,7 @@ FORMATS = (
            "passage identifiers in the margin and the game named at the head of each page.",
            "patience pdf -o edition.pdf", pdf_bytes),
     Format("specs.zip", "Rule specifications", "The executable specification of every game, the YAML files the "
-           "engine plays from (patience/specs/ in the repository).", "zip of patience/specs/*.yaml", specs_zip),
+           "engine plays from: patience/specs/ of the repository, zipped.", None, specs_zip),
 )
 
 

@@ -27,6 +27,7 @@ from patience.text.edition import source_texts_dir
 
 logger = logging.getLogger(__name__)
 FOLDER = "downloads"
+STATIC = Path(__file__).parent / "static"
 
 
 def staging(doctreedir: str | Path) -> Path:
@@ -51,20 +52,22 @@ class DownloadsDirective(SphinxDirective):
 
     def table(self, made: list[Download], prefix: str) -> nodes.table:
         table = nodes.table(classes=["patience-downloads"])
-        group = nodes.tgroup(cols=4)
+        group = nodes.tgroup(cols=3)
         table += group
-        for width in (2, 5, 1, 4):
+        for width in (2, 6, 3):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         group += head
-        head += _row(*([nodes.Text(t)] for t in ("file", "what it holds, and the command that makes it", "size", "SHA-256")))
+        head += _row(*([nodes.Text(t)] for t in ("file, size", "what it holds, and the command that makes it", "SHA-256")))
         body = nodes.tbody()
         group += body
         for item in made:
             link = nodes.reference("", item.name, refuri=f"{prefix}{FOLDER}/{item.name}")
-            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " "),
-                    nodes.literal(text=item.command)]
-            body += _row([link], what, [nodes.Text(human_size(item.size))], [nodes.literal(text=item.sha256)])
+            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " ")]
+            if item.command:
+                what.append(nodes.literal(text=item.command))
+            size = nodes.Text(f" ({human_size(item.size)})")
+            body += _row([link, size], what, [nodes.literal(text=item.sha256, classes=["patience-hash"])])
         return table
 
 
@@ -84,7 +87,14 @@ def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
         shutil.copytree(staging(app.doctreedir), Path(app.outdir) / FOLDER, dirs_exist_ok=True)
 
 
+def _add_static_path(app: Sphinx) -> None:
+    if str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
+
+
 def setup(app: Sphinx) -> dict:
     app.add_directive("patience-downloads", DownloadsDirective)
+    app.connect("builder-inited", _add_static_path)
+    app.add_css_file("downloads.css")
     app.connect("build-finished", copy_downloads)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
