@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.spec.schema import Spec
 from patience.export.layers import Layers
+from patience.spec.schema import Spec
+from patience.spec.terms import Provenance
 from patience.text.model import Passage
 from patience.text.segmentation import NOTE_MARKER
 
@@ -39,6 +40,8 @@ class Piece:
 class Rule:
     """A clause of the rules in plain language, the passages it rests on, and whether it is conjecture."""
 
+    id: str
+    kind: str
     says: str
     passages: tuple[str, ...]
     conjecture: str | None
@@ -75,16 +78,22 @@ def chapters(layers: Layers) -> list[Chapter]:
     return found
 
 
+def rules_of(spec: Spec) -> tuple[Rule, ...]:
+    """The clauses of a game's spec (its variants' are on its page, not here)."""
+    clauses: list[Provenance] = list(spec.clauses)
+    return tuple(Rule(c.id, getattr(c, "kind", ""), c.says, tuple(c.passages), c.conjecture) for c in clauses)
+
+
 def _rules(spec: Spec | None) -> tuple[str, str, tuple[Rule, ...]]:
     if spec is None:
         return "", "", ()
-    rules = tuple(Rule(c.says, tuple(c.passages), c.conjecture) for c in spec.clauses)
-    return spec.summary, STATUS[spec.status], rules
+    return spec.summary, STATUS[spec.status], rules_of(spec)
 
 
 def split_markers(text: str) -> list[tuple[str, int | None]]:
     """``text`` in pieces: plain text (``None``) and footnote markers (the note's number)."""
-    pieces, cursor = [], 0
+    pieces: list[tuple[str, int | None]] = []
+    cursor = 0
     for match in NOTE_MARKER.finditer(text):
         pieces.append((text[cursor:match.start()], None))
         pieces.append((match.group(), int(match.group(1))))

@@ -29,6 +29,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from patience.export import about
+from patience.export.book import rules_of
 from patience.export.layers import Layers
 from patience.export.tei_header import header, rule_id
 from patience.export.tei_passage import passage_content, witness_id
@@ -144,10 +145,10 @@ def _rules(layers: Layers) -> ET.Element:
             continue
         group = sub(stand_off, "interpGrp", corresp=f"#{game.id}", lang=about.LANG_ENGLISH)
         sub(group, "desc", spec.summary)
-        for clause in spec.clauses:
-            targets = " ".join(f"#{p}" for p in clause.passages) or None
-            interp = sub(group, "interp", clause.says, id=xml_id(f"rule.{game.id}.{clause.id}"), subtype=clause.kind,
-                         inst=targets, cert="low" if clause.conjecture else None)
-            if clause.conjecture:
-                sub(interp, "desc", clause.conjecture, type="conjecture")
+        for rule in rules_of(spec):
+            targets = " ".join(f"#{p}" for p in rule.passages) or None
+            interp = sub(group, "interp", rule.says, id=xml_id(f"rule.{game.id}.{rule.id}"), subtype=rule.kind,
+                         inst=targets, cert="low" if rule.conjecture else None)
+            if rule.conjecture:
+                sub(interp, "desc", rule.conjecture, type="conjecture")
     return stand_off

@@ -68,7 +68,21 @@ def _source_desc(layers: Layers) -> ET.Element:
         sub(item, "idno", witness.path.name, type="file")
         sub(item, "idno", witness.sha256, type="sha256")
         sub(item, "note", witness.description)
+        overlap = _overlap(layers, fragment)
+        if overlap:
+            sub(item, "note", overlap, type="overlap")
     return source
+
+
+def _overlap(layers: Layers, fragment: str) -> str | None:
+    """How a fragment's passages repeat another's, if they do: one passage sequence, two witnesses."""
+    shared = [p for p in layers.edition.passages if len(p.spans) > 1 and p.spans[1].fragment == fragment]
+    if not shared:
+        return None
+    first = shared[0].spans[0].fragment
+    return (f"Its passages {shared[0].id} to {shared[-1].id} ({len(shared)}) repeat fragment {first}: each is one "
+            f"passage with two witnesses, whose source names both; a difference between them is an app, the "
+            f"reading of fragment {first} its lem.")
 
 
 def _encoding_desc() -> ET.Element:

@@ -221,3 +221,10 @@ def test_rule_clauses_in_stand_off_point_to_their_passages(document, layers):
             targets = [t.removeprefix("#") for t in (interp.get("inst") or "").split()]
             assert targets == list(clause.passages) and set(targets) <= passages
             assert (interp.get("cert") == "low") == bool(clause.conjecture)
+
+
+def test_the_header_says_which_passages_the_overlap_repeats(document, layers):
+    [witness] = [w for w in document[1].iter(T + "witness") if w.get(XML_ID) == "wit.002"]
+    [note] = [n for n in witness if n.get("type") == "overlap"]
+    overlap = [p.id for p in layers.edition.passages if len(p.spans) > 1]
+    assert f"{overlap[0]} to {overlap[-1]} ({len(overlap)})" in note.text
