@@ -21,6 +21,10 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
                   contradiction now holds), or its check is malformed;
     ``example``   an executed example fails or runs out of time;
     ``argument``  a directive's argument is malformed.
+
+``downloads``
+    ``make``      a file of the downloads page cannot be made (no font with the old
+                  letters for the PDF, say).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),
     "rules": ("spec", "claim", "example", "argument"),
     "check": KINDS,  # one subtype per kind of consistency check
+    "downloads": ("make",),
 }
 
 
@@ -54,6 +59,7 @@ class Channel:
 edition = Channel("edition")
 rules = Channel("rules")
 check = Channel("check")
+downloads = Channel("downloads")
 warn_edition = edition.warn
 warn_rules = rules.warn
 warn_check = check.warn

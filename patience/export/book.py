@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.export.layers import Layers
+from patience.corpus import Corpus
 from patience.spec.schema import Spec
 from patience.spec.terms import Provenance
 from patience.text.model import Passage
@@ -59,21 +59,21 @@ class Chapter:
     rules: tuple[Rule, ...] = ()
 
 
-def piece(layers: Layers, passage: Passage) -> Piece:
-    english = layers.english[passage.id]
+def piece(corpus: Corpus, passage: Passage) -> Piece:
+    english = corpus.english[passage.id]
     notes = tuple(f"«{n.ru}»: {n.text}" if n.ru else n.text for n in english.notes)
-    return Piece(passage.id, passage.kind, passage.reading, layers.modern[passage.id].text, english.text, notes)
+    return Piece(passage.id, passage.kind, passage.reading, corpus.modern[passage.id].text, english.text, notes)
 
 
-def chapters(layers: Layers) -> list[Chapter]:
+def chapters(corpus: Corpus) -> list[Chapter]:
     """The games in the book's order, then the notes and page furniture."""
-    edition = layers.edition
+    edition = corpus.edition
     found = []
     for game in edition.games:
-        pieces = tuple(piece(layers, edition.passage(pid)) for pid in game.passage_ids)
-        spec = layers.spec_of(game.id)
+        pieces = tuple(piece(corpus, edition.passage(pid)) for pid in game.passage_ids)
+        spec = corpus.spec_of(game.id)
         found.append(Chapter(game.id, game.title_en, game.title_ru, game.lacunae, pieces, *_rules(spec)))
-    rest = tuple(piece(layers, p) for p in edition.passages if p.game is None)
+    rest = tuple(piece(corpus, p) for p in edition.passages if p.game is None)
     found.append(Chapter("notes", "Notes and page furniture", None, (), rest))
     return found
 

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from patience.corpus import Corpus
 from patience.export.epub import epub_bytes
-from patience.export.layers import Layers
 from patience.export.pdf import pdf_bytes
 from patience.export.tei import tei_bytes
-from patience.spec.loading import spec_paths
 from patience.text.export import edition_record
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -31,7 +30,7 @@ class Format:
     title: str
     description: str
     command: str | None  # the command that writes the same bytes; None for the zipped specs
-    make: Callable[[Layers], bytes]
+    make: Callable[[Corpus], bytes]
 
 
 @dataclass(frozen=True)
@@ -44,16 +43,17 @@ class Download:
     sha256: str
 
 
-def json_bytes(layers: Layers) -> bytes:
+def json_bytes(corpus: Corpus) -> bytes:
     """What ``patience text --json`` prints."""
-    return (json.dumps(edition_record(layers.edition), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    record = edition_record(corpus.edition, corpus.modern, corpus.english)
+    return (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-def specs_zip(layers: Layers) -> bytes:
+def specs_zip(corpus: Corpus) -> bytes:
     """The rule specifications, ``patience/specs/*.yaml``, in a zip with fixed dates."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in spec_paths():
+        for path in sorted(corpus.specs_dir.glob("*.yaml")):
             archive.writestr(zipfile.ZipInfo(f"specs/{path.name}", _EPOCH), path.read_bytes(), zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
@@ -76,12 +76,12 @@ FORMATS = (
 )
 
 
-def write_downloads(directory: Path, layers: Layers) -> list[Download]:
+def write_downloads(directory: Path, corpus: Corpus) -> list[Download]:
     """Make every file in ``directory``; return them in :data:`FORMATS` order."""
     directory.mkdir(parents=True, exist_ok=True)
     made = []
     for entry in FORMATS:
-        data = entry.make(layers)
+        data = entry.make(corpus)
         (directory / entry.name).write_bytes(data)
         digest = hashlib.sha256(data).hexdigest()
         made.append(Download(entry.name, entry.title, entry.description, entry.command, len(data), digest))
