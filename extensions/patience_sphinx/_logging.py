@@ -23,6 +23,10 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
     ``argument``  a directive's argument is malformed;
     ``play``      what Play runs in the browser cannot be made: the browser runtime (Pyodide)
                   is not installed, or the engine's runtime needs more than the standard library.
+
+``downloads``
+    ``make``      a file of the downloads page cannot be made (no font with the old
+                  letters for the PDF, say).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),
     "rules": ("spec", "claim", "example", "argument", "play"),
     "check": KINDS,  # one subtype per kind of consistency check
+    "downloads": ("make",),
 }
 
 
@@ -56,6 +61,7 @@ class Channel:
 edition = Channel("edition")
 rules = Channel("rules")
 check = Channel("check")
+downloads = Channel("downloads")
 warn_edition = edition.warn
 warn_rules = rules.warn
 warn_check = check.warn
