@@ -30,7 +30,7 @@ from patience.claims.provenance import number_problems, quotation_problems
 from patience.datafile import DataFileError
 from patience.engine import rng
 from patience.engine.game import Game
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.spec.loading import claims_of, clauses_of
 from patience.spec.mutants import Mutant
 from patience.spec.schema import Claim, Spec

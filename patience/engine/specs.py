@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from patience.datafile import DataFileError
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.spec.loading import claims_of, clauses_of, find, games, read_spec
 
 

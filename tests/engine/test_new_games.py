@@ -16,7 +16,7 @@ from patience.claims import run_claim
 from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
 from patience.claims.provenance import number_problems
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.spec.loading import find
 from patience.text import load_edition
 

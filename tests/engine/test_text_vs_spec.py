@@ -7,7 +7,7 @@ from patience.claims.provenance import (
 )
 from patience.claims import run_claim
 from patience.engine.game import Game
-from patience.engine.rules import compile_rules
+from patience.engine.compiler import compile_rules
 from patience.spec.loading import find, read_spec, spec_paths
 from patience.text import load_edition
 

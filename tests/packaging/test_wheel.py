@@ -57,11 +57,12 @@ def test_games_text_cite_deal_from_another_directory(installed, edition):
     assert "foundation" in run([command, "deal", "calculation", "1"], elsewhere).stdout
 
 
-def test_the_exports_from_the_wheel_are_those_of_the_checkout(installed, tmp_path):
+@pytest.mark.parametrize("export", ["tei", "epub", "pdf"])
+def test_the_exports_from_the_wheel_are_those_of_the_checkout(installed, tmp_path, export):
     command, elsewhere = installed
-    run([command, "tei", "-o", tmp_path / "edition.xml"], elsewhere)
-    run([sys.executable, "-m", "patience", "tei", "-o", tmp_path / "checkout.xml"], ROOT)
-    assert (tmp_path / "edition.xml").read_bytes() == (tmp_path / "checkout.xml").read_bytes()
+    run([command, export, "-o", tmp_path / "wheel"], elsewhere)
+    run([sys.executable, "-m", "patience", export, "-o", tmp_path / "checkout"], ROOT)
+    assert (tmp_path / "wheel").read_bytes() == (tmp_path / "checkout").read_bytes()
 
 
 @pytest.mark.skipif(importlib.util.find_spec("patience.cli.solve") is None, reason="this version has no solve command")

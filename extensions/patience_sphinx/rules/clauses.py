@@ -19,8 +19,8 @@ from patience.claims.provenance import PROVENANCE_KEYS, RANK_KEYS
 
 from .blocks import conjecture, head, passage_list, provenance, record
 from .claims import claim_block
-from .html import make, text
-from .messages import warn
+from .._html import make, text
+from .._logging import warn_rules as warn
 from .specs import load
 
 KINDS = {
