@@ -242,6 +242,24 @@ def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
     return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
 
 
+def only_to_line_ends(game: Game, source: str, target: str) -> ClaimResult:
+    """Along random playouts a card of row r, column c of ``source`` goes only to the
+    piles of ``target`` at the ends of row r and of column c; and such moves occur."""
+    grid = rows_of(game.rules, source)
+    frame = game.rules.areas[target].piles
+    columns, rows = len(grid[0]), len(grid)
+    allowed = {pile: {frame[c], frame[columns + 2 * r], frame[columns + 2 * r + 1], frame[columns + 2 * rows + c]}
+               for r, row in enumerate(grid) for c, pile in enumerate(row)}
+    seen = 0
+    for _, moves in _playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in allowed and game.rules.pile_area[move.dst] == target:
+                seen += 1
+                if move.dst not in allowed[move.src]:
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the card's row or column")
+
+
 def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
     """On a hand-built packet topped by the second card of each pair (♥), the first is
     taken; the same card of another suit is not."""
@@ -333,6 +351,7 @@ MORE_CHECKS = {
     "talon_takes_playable": talon_takes_playable,
     "only_from_to_role": only_from_to_role,
     "only_to_row_ends": only_to_row_ends,
+    "only_to_line_ends": only_to_line_ends,
     "playing_order": playing_order,
     "own_packs": own_packs,
     "moves_from_foundations": moves_from_foundations,

@@ -108,9 +108,9 @@ class Game:
         row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
         source = self.rules.areas[flow.source]
         condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
-        if flow.position == "row_ends":
-            return [(flow.source, sources, source.available == "any", condition, targets)
-                    for sources, targets in rows.row_ends(self.rules, flow)]
+        if flow.position in ("row_ends", "line_ends"):
+            pairs = rows.row_ends(self.rules, flow) if flow.position == "row_ends" else rows.line_ends(self.rules, flow)
+            return [(flow.source, sources, source.available == "any", condition, targets) for sources, targets in pairs]
         targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
         return [(flow.source, source.piles, source.available == "any", condition, targets)]
 

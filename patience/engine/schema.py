@@ -111,7 +111,7 @@ class TakeOut(Provenance):
 class Plate(Strict):
     """How the piles of an area sit on the (lost) plate: for redrawing it."""
 
-    shape: Literal["row", "rows", "sides", "beside", "ring"]
+    shape: Literal["row", "rows", "sides", "beside", "ring", "frame"]
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
     place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"
@@ -138,7 +138,11 @@ class Area(Provenance):
             raise ValueError(f"{self.piles} piles do not make {self.rows} equal rows")
         if self.takes != "any" and self.role != "talon":
             raise ValueError("only a talon has 'takes'")
-        if self.plate and self.plate.groups * self.plate.per_group != self.piles:
+        if self.plate and self.plate.shape == "frame":
+            if 2 * (self.plate.groups + self.plate.per_group) != self.piles:
+                raise ValueError(f"a frame round {self.plate.groups} rows of {self.plate.per_group} has "
+                                 f"{2 * (self.plate.groups + self.plate.per_group)} piles, not {self.piles}")
+        elif self.plate and self.plate.groups * self.plate.per_group != self.piles:
             raise ValueError(f"the plate shows {self.plate.groups}×{self.plate.per_group} piles, not {self.piles}")
         return self
 
@@ -150,7 +154,7 @@ class Foundations(Provenance):
     piles: int = Field(ge=1, le=16)
     base: list[CardPattern] = Field(min_length=1)
     placed: Literal["at_start", "as_they_appear"]
-    direction: Literal["up", "down"]
+    direction: Literal["up", "down", "alternate"]
     step: int | list[int] = 1
     wrap: bool = False
     last: Rank
@@ -195,7 +199,7 @@ class Flow(Provenance):
     source: str = Field(alias="from", pattern=NAME)
     to: list[Annotated[str, Field(pattern=NAME)]] = Field(min_length=1)
     when: Literal["always", "stock_empty", "all_placed"] = "always"
-    position: Literal["any", "row_ends"] = "any"
+    position: Literal["any", "row_ends", "line_ends"] = "any"
 
 
 class Build(Provenance):
