@@ -8,7 +8,7 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import actions, rng, rows
+from patience.engine import actions, compulsory, rng, rows
 from patience.engine.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
@@ -135,7 +135,7 @@ class Game:
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
+            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards)
 
@@ -200,7 +200,7 @@ class Game:
             moves.append(DEAL_ROW)
         if self._may_redeal(state, self._playing(moves)):
             moves.append(REDEAL)
-        return moves
+        return compulsory.restrict(self, state, moves)
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
@@ -214,6 +214,8 @@ class Game:
 
     def is_legal(self, state: State, move: Move) -> bool:
         """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
+        if not compulsory.allows(self, state, move):
+            return False
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:

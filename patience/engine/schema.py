@@ -214,7 +214,7 @@ class Build(Provenance):
 class Spaces(Provenance):
     kind: Literal["spaces"]
     area: str = Field(pattern=NAME)
-    fill: Literal["immediately", "at_will", "next_row"]
+    fill: Literal["immediately", "at_will", "next_row", "compulsory"]
     source: list[Annotated[str, Field(pattern=NAME)]] = Field([], alias="from")
     cards: int = Field(1, ge=1, le=4)
 

@@ -227,6 +227,58 @@ def test_besieged_deal_2_is_won_by_the_recorded_moves():
     assert game.is_won(state)
 
 
+# -- the British Constitution ----------------------------------------------------------------------
+DIVISIONS = ("privy council", "house of lords", "house of commons", "people")
+
+
+def constitution(rows: dict):
+    """A position with the given piles, every other place of the four divisions given a
+    card from the bottom of the pack (so no space is open but those the test makes)."""
+    game = load_game("constitution")
+    state = position(game, rows)
+    for name in DIVISIONS:
+        for p in game.rules.areas[name].piles:
+            if not state.piles[p]:
+                state.piles[p].append(state.piles[0].pop(0))
+    return game, state
+
+
+def test_constitution_a_space_is_filled_at_once_by_a_card_of_the_division_below_of_the_players_choosing():
+    game, state = constitution({"privy council 1": ["2♠/1"], "house of lords 1": ["9♥/1"],
+                                "house of commons 1": ["4♣/1"], "people 1": ["3♥/1"],
+                                "foundation 1": ["A♠/1"], "talon": ["7♦/2"]})
+    game.apply(state, game.parse_move(state, "2♠ privy council 1 → foundation 1"))
+    council, lords = pile(game, "privy council 1"), game.rules.areas["house of lords"].piles
+    moves = game.legal_moves(state)
+    assert {(m.src, m.dst) for m in moves} == {(p, council) for p in lords}  # any card of the Lords, nothing else
+    assert not any(game.is_legal(state, m) for m in game.card_moves(state) if m.dst != council)
+    game.apply(state, game.parse_move(state, "9♥ house of lords 1 → privy council 1"))
+    assert {game.describe(m) for m in game.legal_moves(state)} >= {"4♣ house of commons 1 → house of lords 1"}
+    assert all(m.dst == pile(game, "house of lords 1") for m in game.legal_moves(state))
+    game.apply(state, game.parse_move(state, "4♣ house of commons 1 → house of lords 1"))
+    game.apply(state, game.parse_move(state, "3♥ people 1 → house of commons 1"))
+    # the People's space is filled at once from the talon, before the pack
+    assert [card_code(c) for c in state.piles[pile(game, "people 1")]] == ["7♦/2"]
+
+
+def test_constitution_cards_climb_in_sequence_descending_in_alternate_colours():
+    game, state = constitution({"privy council 1": ["10♠/1"], "house of lords 1": ["9♥/1"], "house of lords 2": ["9♣/1"],
+                                "house of commons 1": ["8♠/1"], "people 1": ["7♦/1"]})
+    moves = {game.describe(m) for m in game.legal_moves(state)}
+    assert "9♥ house of lords 1 → privy council 1" in moves
+    assert "9♣ house of lords 2 → privy council 1" not in moves
+    assert "8♠ house of commons 1 → house of lords 1" in moves
+    assert not any(m.startswith(("7♦ people 1 → house of lords", "8♠ house of commons 1 → privy")) for m in moves)
+
+
+def test_constitution_deal_6_is_won_by_the_recorded_moves():
+    game = load_game("constitution")
+    state = game.deal(6)
+    for line in (DATA / "constitution-6.moves").read_text(encoding="utf-8").splitlines():
+        game.apply(state, game.parse_move(state, line))
+    assert game.is_won(state)
+
+
 # -- Sympathie: two players ------------------------------------------------------------------------
 def test_sympathie_the_first_partner_begins_and_the_turn_passes_when_he_cannot_play():
     game = load_game("sympathie")
@@ -329,7 +381,7 @@ def _altered(game_id, clause_id, changes):
     ("empress", "army", {"colour": None}),
     ("besieged", "reserve-to-trenches", {"position": "any"}),
     ("besieged", "marriage", {"playing_order": False}),
-    ("constitution", "council-to-foundations", {"from": "second division"}),
+    ("constitution", "council-to-foundations", {"from": "house of lords"}),
     ("sympathie", "first-deal", {"cards_each": 2}),
     ("sympathie", "pairing", {"match": "any"}),
 ])

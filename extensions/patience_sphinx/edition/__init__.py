@@ -14,6 +14,7 @@ from . import backlinks, urn
 from . import nodes as edition_nodes
 from .cite import CitationPanel
 from .corrections import CorrectionsList
+from .departures import Departures
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -52,9 +53,10 @@ def setup(app):
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
+    app.add_directive_to_domain("ed", "departures", Departures)
     app.connect("builder-inited", _add_static_path)
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}
