@@ -42,7 +42,7 @@ class Departures(SphinxDirective):
         if edition is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
         if not self.arguments:
-            return [self.table(edition)]
+            return [self.table(edition), self.readings_list(edition)]
         game = self.arguments[0]
         try:
             edition.game(game)
@@ -155,6 +155,17 @@ class Departures(SphinxDirective):
                 passages += passage_ref(passage_id, self)
             body += self.row([nodes.paragraph("", "", link), passages, d.topic, d.play, SPEC[d.spec].split(" (")[0]])
         return table
+
+    def readings_list(self, edition) -> nodes.Node:
+        """The settled readings, each linking to its editorial note on the game's page."""
+        box = make("div", classes=["ed-readings-list"])
+        box += make("p", make("strong", nodes.Text("Readings settled, with their evidence, on the game pages:")))
+        items = nodes.bullet_list()
+        for r in edition.collation.readings:
+            items += nodes.list_item("", nodes.paragraph("", "", xref(self, "reading", r.id, nodes.literal("", r.id)),
+                                                         nodes.Text(f": {r.title}.")))
+        box += items
+        return box
 
     @staticmethod
     def row(cells) -> nodes.row:
