@@ -17,7 +17,7 @@ The first player begins.
 
 from __future__ import annotations
 
-from patience.engine.cards import card_name, is_red, pack_of, rank_of, suit_of
+from patience.cards import card_name, is_red, pack_of, rank_of, suit_of
 from patience.engine.state import Move, State, transfer
 
 PAIR, TURN_UP = "pair", "turn_up"

@@ -31,4 +31,20 @@ def allows(game, state, move) -> bool:
     empty = pending(game, state)
     if not empty or (move.kind == "move" and move.dst in empty):
         return True
-    return not any(m.dst in empty for m in game.card_moves(state))
+    return not fillable(game, state, empty)
+
+
+def fillable(game, state, empty: set[int]) -> set[int]:
+    """The compulsory spaces among ``empty`` that some card can fill now."""
+    return {m.dst for m in game.card_moves(state) if m.dst in empty}
+
+
+def waiting(game, state, move):
+    """Why ``move`` must wait, as a refusal (the spaces clause, one line), or None."""
+    if allows(game, state, move):
+        return None
+    rules = game.rules
+    pile = min(fillable(game, state, pending(game, state)))
+    spaces = rules.spaces[rules.pile_area[pile]]
+    return spaces.id, (f"the space in {rules.pile_name(pile)} must first be filled from the "
+                       f"{' or '.join(spaces.source)}")

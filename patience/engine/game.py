@@ -8,20 +8,36 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import actions, compulsory, rng, rows
-from patience.engine.cards import (
+from typing import NamedTuple
+
+from patience.engine import actions, compulsory, explain, rng, rows
+from patience.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
-from patience.engine.rules import STOCK, Rules
-from patience.engine.schema import CardPattern
+from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
+
+
+class Route(NamedTuple):
+    """A flow as played: from ``sources`` (piles of area ``source``) to ``targets``.
+    A ``row_ends`` flow is one route per row; ``reach`` is every pile of its target areas."""
+
+    source: str
+    sources: range
+    any_card: bool
+    condition: str  # always | stock_empty | all_placed
+    targets: list[int]
+    clause: str
+    reach: frozenset[int]
+
 
 DEAL_ROW = Move("deal_row")
 REDEAL = Move("redeal")
 IN_PLAY = ("stock", "talon", "tableau", "reserve")
 
 
-def matches(pattern: CardPattern, card: int) -> bool:
+def matches(pattern: Pattern, card: int) -> bool:
+    """Whether ``card`` fits ``pattern`` (anything with ``rank``, ``suit`` and ``colour``)."""
     if rank_of(card) != pattern.rank:
         return False
     if pattern.suit is not None and suit_of(card) != parse_suit(pattern.suit):
@@ -31,6 +47,14 @@ def matches(pattern: CardPattern, card: int) -> bool:
     return True
 
 
+class DealError(ValueError):
+    """A spec whose deal cannot be made; ``clause`` is the id of the clause at fault."""
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
 class Game:
     """The rules of one game (or variant) as the engine plays them."""
 
@@ -38,7 +62,7 @@ class Game:
         self.rules = rules
         self.id = rules.game
         self.spec = rules.spec
-        self._flows = [compiled for flow in rules.flows for compiled in self._compile_flow(flow)]
+        self.routes = [route for flow in rules.flows for route in self._routes(flow)]
         self._auto_fill = [
             (self.rules.areas[name], spaces.source, spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
@@ -63,6 +87,9 @@ class Game:
                 own = [c for c in deck[position:] if c // 52 == clause.pack - 1]
                 deck[position:] = own + [c for c in deck[position:] if c // 52 != clause.pack - 1]
             for pile in self.rules.areas[clause.to].piles:
+                if position + clause.cards_each > len(deck):  # never a deal silently cut short
+                    raise DealError(clause.id, f"{self.id}: deal {clause.id!r} needs more cards than "
+                                    f"{self.rules.packs} pack{'s' if self.rules.packs > 1 else ''} hold")
                 piles[pile].extend(deck[position:position + clause.cards_each])
                 position += clause.cards_each
         if self.rules.by_colour:
@@ -72,7 +99,7 @@ class Game:
 
     def _take_out(self, deck: list[int]) -> list[int]:
         taken = []
-        for pattern in self.rules.take_out:
+        for pattern in (card for clause in self.rules.take_out for card in clause.cards):
             found = [card for card in deck if matches(pattern, card)][:pattern.count]
             if len(found) < pattern.count:
                 raise ValueError(f"{self.id}: the pack has too few cards for take_out {pattern}")
@@ -83,10 +110,10 @@ class Game:
 
     def _place_taken(self, piles: list[list[int]], taken: list[int]) -> None:
         """Put the cards taken out where the spec says: asides and preset foundations."""
-        wanted: list[tuple[int, CardPattern]] = []
+        wanted: list[tuple[int, Pattern]] = []
         for area in self.rules.areas.values():
             if area.role == "aside":
-                for pattern in area.clause.holds:
+                for pattern in area.holds:
                     wanted += [(area.piles[0], pattern)] * pattern.count
         for pile, rule in self.rules.foundation.items():
             if rule.placed == "at_start":
@@ -102,17 +129,18 @@ class Game:
             raise ValueError(f"{self.id}: cards taken out but given no place: {names}")
 
     # -- legal moves ----------------------------------------------------------------------
-    def _compile_flow(self, flow) -> list[tuple]:
-        """(source area, source piles, any card?, condition, target piles); a ``row_ends``
-        flow becomes one per row: row *i* of the source feeds only the two end piles of
-        row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
+    def _routes(self, flow) -> list[Route]:
+        """A ``row_ends`` flow becomes one route per row: row *i* of the source feeds only
+        the two end piles of row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
         source = self.rules.areas[flow.source]
         condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
+        reach = frozenset(pile for name in flow.to for pile in self.rules.areas[name].piles)
         if flow.position in ("row_ends", "line_ends"):
             pairs = rows.row_ends(self.rules, flow) if flow.position == "row_ends" else rows.line_ends(self.rules, flow)
-            return [(flow.source, sources, source.available == "any", condition, targets) for sources, targets in pairs]
+            return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach)
+                    for sources, targets in pairs]
         targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
-        return [(flow.source, source.piles, source.available == "any", condition, targets)]
+        return [Route(flow.source, source.piles, source.available == "any", condition, targets, flow.id, reach)]
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -142,10 +170,10 @@ class Game:
     def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
         the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
-        for flow_source, _, _, _, targets in self._flows:
-            if flow_source != source_area:
+        for route in self.routes:
+            if route.source != source_area:
                 continue
-            for pile in targets:
+            for pile in route.targets:
                 role = self.rules.role(pile)
                 if role == "talon" or (role != "foundation" and not state.piles[pile]):
                     continue
@@ -169,7 +197,7 @@ class Game:
 
     def card_moves(self, state: State) -> list[Move]:
         moves = []
-        for source_area, sources, any_card, condition, targets in self._flows:
+        for source_area, sources, any_card, condition, targets, _, _ in self.routes:
             if not self._open(state, condition):
                 continue
             for src in sources:
@@ -236,7 +264,7 @@ class Game:
         cards = state.piles[move.src]
         if move.card not in cards or move.src == move.dst:
             return False
-        for source_area, sources, any_card, condition, targets in self._flows:
+        for source_area, sources, any_card, condition, targets, _, _ in self.routes:
             if move.src not in sources or move.dst not in targets:
                 continue
             if not self._open(state, condition):
@@ -275,16 +303,26 @@ class Game:
         if not redeal or state.piles[STOCK]:
             return False
         if redeal.redeals == "unlimited":
-            if not _progress_since_redeal(state, self._gathered(state)):
+            if not progress_since_redeal(state, self.gathered(state)):
                 return False
         elif state.passes > redeal.redeals:
             return False
         if redeal.when == "no_other_move" and other_moves:
             return False
-        return bool(self._gathered(state))
+        return bool(self.gathered(state))
 
-    def _gathered(self, state: State) -> int:
+    def gathered(self, state: State) -> int:
         return sum(len(state.piles[p]) for name in self.rules.redeal.gather for p in self.rules.areas[name].piles)
+
+    # -- why ------------------------------------------------------------------------------------
+    def reasons(self, state: State, move: Move) -> list[str]:
+        """The ids of the clauses that allow the legal ``move`` (see :mod:`patience.engine.explain`)."""
+        return explain.reasons(self, state, move)
+
+    def refusal(self, state: State, move: Move) -> tuple[str | None, str]:
+        """For an illegal ``move``, the id of the clause that forbids it (None when no clause
+        applies) and why, in one line; ``(None, "")`` for a legal move."""
+        return explain.refusal(self, state, move)
 
     # -- applying and undoing -------------------------------------------------------------
     def apply(self, state: State, move: Move) -> None:
@@ -391,7 +429,7 @@ class Game:
         raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
 
 
-def _progress_since_redeal(state: State, gathered_now: int) -> bool:
+def progress_since_redeal(state: State, gathered_now: int) -> bool:
     """With unlimited redeals, another is allowed only if the last pass placed a card:
     fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
     «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""

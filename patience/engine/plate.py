@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from patience.engine.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
+from patience.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
 from patience.engine.game import Game
-from patience.engine.schema import CardPattern
+from patience.engine.rules import Pattern
 
 W, H, GAP, LABEL = 52, 74, 14, 40  # card width and height, space between, label band (two lines)
 WIDEST = 8  # piles in a row when the spec gives no place
@@ -80,7 +80,7 @@ def _beside(blocks: list[Block]) -> Block:
 
 
 def _hint(area):
-    return getattr(area.clause, "plate", None) if area.clause is not None else None
+    return area.plate
 
 
 def _area_block(area) -> Block:
@@ -175,14 +175,14 @@ def _flow(blocks: list[Block], width: float) -> list[Block]:
 
 
 # -- what each pile shows ----------------------------------------------------------------------
-def _pattern_text(pattern: CardPattern) -> str:
+def _pattern_text(pattern: Pattern) -> str:
     rank = RANK_NAMES[pattern.rank - 1]
     if pattern.colour:
         return rank + ("♥♦" if pattern.colour == "red" else "♠♣")  # either suit of the colour
     return rank + (SUITS[parse_suit(pattern.suit)] if pattern.suit else "")
 
 
-def _pattern_words(pattern: CardPattern, count: int = 1) -> str:
+def _pattern_words(pattern: Pattern, count: int = 1) -> str:
     """``the ace of hearts``, ``a red jack``, ``a king of any suit``; ``8 red jacks`` when counted."""
     rank = RANK_NAMES_EN[pattern.rank - 1]
     if count > 1:
@@ -202,15 +202,15 @@ def pile_face(game: Game, pile: int, count: int) -> tuple[str, str]:
             return _pattern_text(rule.base), f"begun with {_pattern_words(rule.base)}"
         return _pattern_text(rule.base), f"empty until {_pattern_words(rule.base)} comes up"
     if area.role == "aside":
-        held = [p for p in area.clause.holds]
+        held = list(area.holds)
         return " ".join(_pattern_text(p) for p in held), "holding " + ", ".join(_pattern_words(p, p.count) for p in held)
     side = "face down" if area.face == "down" else "face up"
     return (str(count) if count > 1 else ""), (f"{count} card{'s' if count != 1 else ''} {side}" if count else "empty")
 
 
 def _title(game: Game) -> str:
-    russian = f" ({game.spec.title_ru})" if game.spec.title_ru else ""
-    return f"{game.spec.title}{russian}: the layout at the start, redrawn from the rule specification"
+    russian = f" ({game.rules.title_ru})" if game.rules.title_ru else ""
+    return f"{game.rules.title}{russian}: the layout at the start, redrawn from the rule specification"
 
 
 def describe(game: Game) -> str:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 def rows_of(rules, name: str) -> list[range]:
     area = rules.areas[name]
-    count = getattr(area.clause, "rows", 1) if area.clause is not None else 1
-    size = len(area.piles) // count
-    return [area.piles[i * size:(i + 1) * size] for i in range(count)]
+    size = len(area.piles) // area.rows
+    return [area.piles[i * size:(i + 1) * size] for i in range(area.rows)]
 
 
 def ends(row: range) -> list[int]:
@@ -43,13 +42,18 @@ def line_ends(rules, flow) -> list[tuple[range, list[int]]]:
     of row *r*, column *c* goes only to the ends of its row and of its column (the
     English notes to rules IV–V: "the four of clubs could only be placed on cards at
     A, B, C, or D")."""
-    grid = rows_of(rules, flow.source)
+    return line_ends_of(rules, flow.source, flow.to)
+
+
+def line_ends_of(rules, source: str, frames: list[str]) -> list[tuple[range, list[int]]]:
+    """(each pile of the grid ``source``, the piles of the ``frames`` at its line ends)."""
+    grid = rows_of(rules, source)
     columns = len(grid[0])
     matched = []
     for r, row in enumerate(grid):
         for c, pile in enumerate(row):
             targets = []
-            for name in flow.to:
+            for name in frames:
                 frame = rules.areas[name].piles
                 below = columns + 2 * len(grid)
                 targets += [frame[c], frame[columns + 2 * r], frame[columns + 2 * r + 1], frame[below + c]]

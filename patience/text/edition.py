@@ -17,9 +17,14 @@ from patience.text.witnesses import Witness, load_witnesses
 
 
 def source_texts_dir() -> Path:
-    """``source_texts/`` of this checkout, or ``$PATIENCE_SOURCE_TEXTS``."""
+    """The edition's data: ``$PATIENCE_SOURCE_TEXTS`` if set; else, in an installed wheel,
+    the package ``patience/source_texts``; else ``source_texts/`` of this checkout."""
     override = os.environ.get("PATIENCE_SOURCE_TEXTS")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "source_texts"
+    if override:
+        return Path(override)
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "source_texts"
+    return installed if installed.is_dir() else package.parent / "source_texts"
 
 
 @dataclass(frozen=True)
@@ -57,10 +62,11 @@ def load_edition(source: Path | str | None = None) -> Edition:
     The result is cached until a file under ``source`` changes (its size or time).
     """
     source = Path(source) if source else source_texts_dir()
-    return _load(source, _fingerprint(source))
+    return _load(source, fingerprint(source))
 
 
-def _fingerprint(source: Path) -> tuple:
+def fingerprint(source: Path) -> tuple:
+    """Every file under ``source`` with its time and size: what a cache of its contents is keyed on."""
     files = sorted(p for p in source.rglob("*") if p.is_file())
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 

@@ -5,7 +5,7 @@ that changes play is a playable variant whose spec differs where the departure s
 import pytest
 
 from patience.engine import games, load_game
-from patience.engine.specs import clauses_of, find
+from patience.spec.loading import clauses_of, find
 from patience.text import load_edition
 
 EDITION = load_edition()

@@ -12,13 +12,14 @@ from patience.datafile import DataFileError
 from patience.engine import IllegalMove, Move, games, load_game, rows
 from patience.engine.actions import owner, player_to_move
 from patience.engine.autoplay import autoplay
-from patience.engine.cards import card_code, parse_card
-from patience.engine.claims import run_claim
+from patience.cards import card_code, parse_card
+from patience.claims import run_claim
 from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
-from patience.engine.provenance import number_problems
-from patience.engine.rules import compile_rules
-from patience.engine.specs import find, rules_from_file
+from patience.claims.provenance import number_problems
+from patience.engine.compiler import compile_rules
+from patience.engine.specs import rules_from_file
+from patience.spec.loading import find
 from patience.text import load_edition
 from tests.editing import line_of
 

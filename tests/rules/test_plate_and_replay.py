@@ -9,7 +9,7 @@ import pytest
 from patience.cli import main as patience_main
 from patience.engine import games, load_game
 from patience.engine.autoplay import autoplay
-from patience.engine.cards import card_name
+from patience.cards import card_name
 from patience.engine.plate import H, W, layout, svg
 from patience.engine.replay import TimeLimit, record
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .departures import concerning
 from .domain import OBJECT_TYPES, Entry, fingerprint
-from .messages import warn
+from .._logging import warn_edition as warn
 from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference", "concerning"]

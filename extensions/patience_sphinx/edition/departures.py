@@ -15,7 +15,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .nodes import make, unavailable
+from .._html import make, unavailable
+from .._logging import warn_edition as warn
 from .refs import xref
 from .source import edition_for
 
@@ -47,7 +48,6 @@ class Departures(SphinxDirective):
         try:
             edition.game(game)
         except KeyError:
-            from .messages import warn
             warn("dangling", f"ed:departures: no game {game!r} in the edition", self.get_location())
             return [unavailable(f"No game {game}.")]
         departures, readings = edition.collation.of_game(game)

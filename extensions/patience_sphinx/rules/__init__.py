@@ -8,14 +8,15 @@ is drawn by :mod:`patience.engine.plate`. Clauses and claims join the edition's
 Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
 ``rules-example GAME NUMBER``. Config: ``rules_specs_dir`` (default: the
 engine's ``patience/specs``), ``rules_time_limit`` (seconds per claim or example).
-Warnings are typed ``rules.<subtype>`` (:mod:`.messages`).
+Warnings are typed ``rules.<subtype>`` (:mod:`patience_sphinx._logging`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from . import html
+from .. import _html
 from .clauses import RulesDirective
 from .example import ExampleDirective
 from .plate import PlateDirective
@@ -23,20 +24,15 @@ from .plate import PlateDirective
 STATIC = Path(__file__).parent / "static"
 
 
-def _add_static_path(app) -> None:
-    if app.builder.format == "html":
-        app.config.html_static_path.append(str(STATIC))
-
-
 def setup(app):
     app.setup_extension("patience_sphinx.edition")
     app.add_config_value("rules_specs_dir", "", "env", types=[str])
     app.add_config_value("rules_time_limit", 30.0, "env", types=[float, int])
-    html.register(app)
+    _html.register(app)
     app.add_directive("rules", RulesDirective)
     app.add_directive("rules-plate", PlateDirective)
     app.add_directive("rules-example", ExampleDirective)
-    app.connect("builder-inited", _add_static_path)
+    app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.add_css_file("rules.css")
     app.add_js_file("rules.js", defer="defer")
     return {"version": "0.1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,6 +11,7 @@ arrow keys). A failure is a ``rules.example`` warning and an error box on the pa
 from __future__ import annotations
 
 import json
+import re
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -18,9 +19,11 @@ from sphinx.util.docutils import SphinxDirective
 from patience.engine.replay import TimeLimit, record
 
 from .cache import cached
-from .html import make, text
-from .messages import warn
+from .._html import make, text
+from .._logging import warn_rules as warn
 from .specs import load
+
+DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true, int("²") fails
 
 CONTROLS = (("first", "« Start", "The position before the first move (Home)"),
             ("previous", "‹ Back", "Take back one move (←)"), ("next", "Next ›", "Play the next move (→)"),
@@ -33,7 +36,7 @@ class ExampleDirective(SphinxDirective):
 
     def run(self):
         game_id, number = self.arguments[0], self.arguments[1]
-        if not number.isdigit():
+        if not DEAL_NUMBER.fullmatch(number):
             warn("argument", f"the deal number must be 0 or more, not {number!r}", self.get_location())
             return [failure(f"No example: {number!r} is not a deal number.")]
         loaded = load(self, game_id)
@@ -114,7 +117,7 @@ def player(replay: dict, ident: str) -> nodes.Node:
         body += row
     board += body
     widget += board
-    data = json.dumps(replay, ensure_ascii=False).replace("</", "<\\/")
+    data = script_json(replay)
     widget += nodes.raw("", f'<script type="application/json" class="rules-replay-data">{data}</script>',
                         format="html")
     return widget
@@ -127,3 +130,10 @@ def cards_of(cards) -> list[nodes.Node]:
         return [text("span", "—", classes=["rules-empty"])]
     return [text("span", name, classes=["rules-card"] + (["rules-red"] if name[-1] in "♦♥" else []))
             for name in cards]
+
+
+def script_json(value) -> str:
+    """JSON that cannot end or reopen its ``<script>`` element: every ``<``, ``>`` and ``&`` of a
+    string is a \\u escape (``<!--<script>`` would otherwise swallow the rest of the page)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")

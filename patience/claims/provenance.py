@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from patience.engine.schema import Spec
 from patience.numerals import numerals
+from patience.spec.schema import Spec
 
 PROVENANCE_KEYS = {"id", "kind", "says", "passages", "quote", "conjecture", "conjectural", "expect", "note"}
 RANK_KEYS = {"rank", "ranks", "last", "after", "next"}

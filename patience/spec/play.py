@@ -1,10 +1,5 @@
-"""Clause kinds for the games of issue 8: a deal sorted by colour, the exchange between
-foundations, paired moves, turning cards up, and two players.
-
-They are part of the spec schema (:mod:`patience.engine.schema` lists them among the
-clause kinds) and are played by :mod:`patience.engine.actions` and
-:mod:`patience.engine.colours`.
-"""
+"""Clauses of how cards move and play goes on: flows between areas, building,
+spaces, exchanges, pairs, turning up, dealing rows, redeals, two players, winning."""
 
 from __future__ import annotations
 
@@ -12,21 +7,30 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from patience.engine.schema import NAME, Provenance
-
-Name = Annotated[str, Field(pattern=NAME)]
+from patience.spec.terms import NAME, Name, Provenance
 
 
-class DealByColour(Provenance):
-    """The Empress's rows (рядъ красныхъ, рядъ черныхъ): every card of the pack goes to
-    the first free place of its colour among ``to``; once the places of a colour are
-    full, its cards go to the ``overflow`` area of that colour (the talon), until every
-    place is full."""
-
-    kind: Literal["deal_by_colour"]
+class Flow(Provenance):
+    kind: Literal["flow"]
+    source: str = Field(alias="from", pattern=NAME)
     to: list[Name] = Field(min_length=1)
-    overflow: list[Name] = []
+    when: Literal["always", "stock_empty", "all_placed"] = "always"
+    position: Literal["any", "row_ends", "line_ends"] = "any"
 
+class Build(Provenance):
+    kind: Literal["build"]
+    area: str = Field(pattern=NAME)
+    direction: Literal["up", "down", "either", "by_colour"]
+    suit: Literal["same", "any", "alternate"]
+    kept: bool = False
+    playing_order: bool = False
+
+class Spaces(Provenance):
+    kind: Literal["spaces"]
+    area: str = Field(pattern=NAME)
+    fill: Literal["immediately", "at_will", "next_row", "compulsory"]
+    source: list[Name] = Field([], alias="from")
+    cards: int = Field(1, ge=1, le=4)
 
 class Exchange(Provenance):
     """One card at a time may pass from an ascending foundation to a descending one of
@@ -35,7 +39,6 @@ class Exchange(Provenance):
     kind: Literal["exchange"]
     between: list[Name] = Field(min_length=2, max_length=2)
     cards: int = Field(1, ge=1, le=1)
-
 
 class Pair(Provenance):
     """Two cards played together, one from each of two groups of areas (their top
@@ -46,7 +49,6 @@ class Pair(Provenance):
     source: list[list[Name]] = Field(alias="from", min_length=2, max_length=2)
     to: list[Name] = Field(min_length=1)
     match: Literal["any", "same_card"]
-
 
 class TurnUp(Provenance):
     """Turning up (переворачивать) the top card of a face-down packet: it moves to the
@@ -62,6 +64,21 @@ class TurnUp(Provenance):
             raise ValueError("'from' and 'to' must list the same number of areas")
         return self
 
+class DealRow(Provenance):
+    kind: Literal["deal_row"]
+    to: dict[str, int] = Field(min_length=1)
+    when: Literal["at_will", "nothing_to_play"] = "at_will"
+
+class LastPass(Provenance):
+    kind: Literal["last_pass"]
+    omit: list[str] = Field(min_length=1)
+
+class Redeal(Provenance):
+    kind: Literal["redeal"]
+    redeals: Annotated[int, Field(ge=0, le=9)] | Literal["unlimited"]
+    gather: list[Name] = []
+    shuffle: bool = False
+    when: Literal["stock_empty", "no_other_move"] = "stock_empty"
 
 class Players(Provenance):
     """Two players, each owning areas; a player plays on while able, then the other
@@ -71,3 +88,7 @@ class Players(Provenance):
     count: Literal[2]
     own: list[list[Name]] = Field(min_length=2, max_length=2)
     turns: Literal["play_on_while_able"]
+
+class Won(Provenance):
+    kind: Literal["won"]
+    when: Literal["all_on_foundations"]
