@@ -13,9 +13,9 @@ import io
 import zipfile
 from html import escape
 
+from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import Chapter, Piece, chapters, split_markers
-from patience.export.layers import Layers
 from patience.text.glossary import Glossary
 
 IDENTIFIER = f"urn:cts:cadogan:patience.ru.ocr-edition:v{about.VERSION}"
@@ -151,14 +151,14 @@ CONTAINER = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def epub_bytes(layers: Layers) -> bytes:
-    notes = {n.number for n in layers.edition.notes.values() if n.passage_id}
+def epub_bytes(corpus: Corpus) -> bytes:
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
     documents = [("about.xhtml", "About this edition", _about())]
-    book = chapters(layers)
+    book = chapters(corpus)
     home = {piece.id: f"{chapter.id}.xhtml" for chapter in book for piece in chapter.pieces}
     for chapter in book:
         documents.append((f"{chapter.id}.xhtml", chapter.title, _chapter(chapter, notes, home)))
-    documents.append(("glossary.xhtml", "Glossary", _glossary(layers.glossary)))
+    documents.append(("glossary.xhtml", "Glossary", _glossary(corpus.glossary)))
     files = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
              ("OEBPS/content.opf", _opf(documents)), ("OEBPS/nav.xhtml", _nav(documents)),
              ("OEBPS/style.css", STYLE)]

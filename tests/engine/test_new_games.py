@@ -170,6 +170,7 @@ def test_zodiac_foundations_open_only_once_pack_and_talon_are_empty():
     rest = state.piles[0] + state.piles[pile(game, "talon")]
     state.piles[0], state.piles[pile(game, "talon")] = [], []
     state.piles[pile(game, "zodiac 2")] = rest
+    state.edited()
     assert "A♠ zodiac 1 → ace foundation 1" in {game.describe(m) for m in game.legal_moves(state)}
 
 
@@ -177,12 +178,16 @@ def test_zodiac_a_packet_may_turn_but_keeps_its_suit():
     game = load_game("zodiac")
     state = position(game, {"zodiac 1": ["5♣/1", "6♣/1"], "zodiac 2": ["9♦/1"]})
     state.piles[0].append(parse_card("7♣/2"))
+    state.edited()
     assert "7♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("5♣/2")
+    state.edited()
     assert "5♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("8♦/2")
+    state.edited()
     assert "8♦ stock → zodiac 2" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("7♦/2")
+    state.edited()
     assert "7♦ stock → zodiac 1" not in {game.describe(m) for m in game.legal_moves(state)}
 
 
@@ -241,6 +246,7 @@ def constitution(rows: dict):
         for p in game.rules.areas[name].piles:
             if not state.piles[p]:
                 state.piles[p].append(state.piles[0].pop(0))
+    state.edited()
     return game, state
 
 
