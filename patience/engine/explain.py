@@ -220,7 +220,7 @@ def _redeal_refusal(game, state: State) -> Refusal:
         return clause.id, f"the game allows {clause.redeals} redeal{'s' * (clause.redeals > 1)}, and they are spent"
     if state.piles[STOCK]:
         return clause.id, "the cards are gathered again only once the stock is exhausted"
-    if clause.redeals == "unlimited" and not play.progress_since_redeal(state, game.gathered(state)):
+    if clause.redeals == "unlimited" and not play.progress_since_redeal(game.index(state), game.gathered(state)):
         return clause.id, "no card was placed since the last redeal, so the game is over"
     if game.gathered(state):
         return clause.id, "the cards are gathered again only when no other move is left"

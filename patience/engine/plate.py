@@ -262,3 +262,20 @@ def _label(area, x: float, y: float) -> str:
     return (f'<text text-anchor="middle" font-size="12" fill="#333">'
             f'<tspan x="{x:.1f}" y="{y:.1f}" xml:lang="ru">{escape(area.label_ru)}</tspan>'
             f'<tspan x="{x:.1f}" y="{y + 14:.1f}" xml:lang="en" font-style="italic">{escape(area.name)}</tspan></text>')
+
+
+# -- the board: the plate's places as data, for a page that draws cards on them ---------------
+def board(game: Game) -> dict:
+    """Every pile's place on the plate (the same :func:`layout`) as plain data: the drawing's
+    size, the card size, each pile's corner, name and area, and the areas' labels."""
+    block = layout(game)
+    rules = game.rules
+    piles = [None] * len(rules.pile_area)
+    for x, y, pile in block.slots:
+        area = rules.areas[rules.pile_area[pile]]
+        piles[pile] = {"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "name": rules.pile_name(pile),
+                       "area": area.name, "role": area.role, "any": area.available == "any"}
+    labels = [{"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "en": name, "ru": rules.areas[name].label_ru}
+              for x, y, name in block.labels]
+    return {"width": round(block.width + 2 * MARGIN), "height": round(block.height + 2 * MARGIN),
+            "card": [W, H], "piles": piles, "labels": labels}
