@@ -100,6 +100,7 @@ def _passage(piece: Piece, styles, notes: set[int]) -> list[Flowable]:
         Paragraph(_linked(piece.modern, notes), styles["modern"]),
         Paragraph(_linked(piece.english, notes), styles["english"]),
         *(Paragraph("Translator’s note: " + escape(n), styles["small"]) for n in piece.translator_notes),
+        *([Paragraph(escape(piece.attachment), styles["small"])] if piece.attachment else []),
     ]
 
 
