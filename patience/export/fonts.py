@@ -63,7 +63,7 @@ def register_family(text: str) -> Family:
     chosen = next((c for c in candidates() if c.regular.is_file()), None)
     if chosen is None:
         raise FontError("no font for the PDF: install Debian's fonts-dejavu-core, or set PATIENCE_PDF_FONT")
-    names = {}
+    names: dict[str, str] = {}
     for style, path in (("regular", chosen.regular), ("bold", chosen.bold), ("italic", chosen.italic)):
         if not path.is_file():
             names[style] = names["regular"]
