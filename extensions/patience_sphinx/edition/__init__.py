@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import backlinks, urn
+from . import backlinks, data, lang, meta
 from . import nodes as edition_nodes
 from .cite import CitationPanel
 from .corrections import CorrectionsList
@@ -44,7 +44,9 @@ def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
     edition_nodes.register(app)
     backlinks.register(app)
-    urn.register(app)
+    data.register(app)
+    meta.register(app)
+    lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)

@@ -28,10 +28,10 @@ def reading_nodes(directive, passage, terms=None, scope=""):
 
     ``scope`` prefixes the ids this writes, for a second rendering on the same page.
     """
-    result = []
+    result, seen = [], set()
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
-            result.extend(term_links(directive, piece.text, terms or {}))
+            result.extend(term_links(directive, piece.text, terms or {}, seen))
         elif piece.kind == "correction":
             result.extend(correction_mark(passage, index, piece, scope))
         else:
@@ -39,8 +39,14 @@ def reading_nodes(directive, passage, terms=None, scope=""):
     return result
 
 
-def term_links(directive, text, terms):
-    """``text`` with every word that is an occurrence of a glossary term linked to its entry."""
+def term_links(directive, text, terms, seen=None):
+    """``text`` with every word that is an occurrence of a glossary term linked to its entry.
+
+    A term's first occurrence (its id not yet in ``seen``, which this fills) is a plain
+    link; the others are marks (``ed-term-more``) that the page shows, and makes
+    reachable by keyboard, only when the reader turns term marks on. Without ``seen``
+    every occurrence is such a mark.
+    """
     if not terms:
         return [nodes.Text(text)]
     pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(terms, key=len, reverse=True))) + r")(?!\w)")
@@ -48,7 +54,13 @@ def term_links(directive, text, terms):
     for match in pattern.finditer(text):
         if match.start() > cursor:
             result.append(nodes.Text(text[cursor : match.start()]))
-        result.append(xref(directive, "term", terms[match.group()], nodes.inline("", match.group(), classes=["ed-term"]), soft=True))
+        term = terms[match.group()]
+        link = xref(directive, "term", term, nodes.inline("", match.group(), classes=["ed-term"]), soft=True)
+        if seen is None or term in seen:
+            link["classes"].append("ed-term-more")
+        else:
+            seen.add(term)
+        result.append(link)
         cursor = match.end()
     if cursor < len(text):
         result.append(nodes.Text(text[cursor:]))

@@ -234,8 +234,16 @@ class EditionDomain(Domain):
         return results
 
     def get_objects(self):
+        """Every object, with a display name from which the search page rebuilds its anchor.
+
+        Sphinx's search stores no anchor when it equals the name or ``TYPE-name``, and
+        the page then makes it from the display name; so the display name is the name
+        (a passage's identifier, a note's number), except for a term, shown in the
+        book's spelling, whose entry carries that spelling as an anchor too.
+        """
         for (objtype, name), entry in self.objects.items():
-            yield name, entry.title or name, objtype, entry.docname, entry.anchor, 1
+            shown = entry.title if objtype == "term" else name
+            yield name, shown, objtype, entry.docname, entry.anchor, 1
 
     # -- incremental builds ------------------------------------------------
 

@@ -38,7 +38,7 @@ class GlossaryList(SphinxDirective):
             Entry(self.env.docname, anchor, term.prereform, fingerprint(term.prereform, term.english, term.definition)),
             self.get_location(),
         )
-        head = make("dt", ids=[anchor])
+        head = make("dt", ids=[anchor, f"term-{term.prereform}"])  # the second, the search page's
         head += addnodes.index(entries=[
             ("single", f"{term.prereform} (term)", anchor, "", None),
             ("single", f"{term.english} (term)", anchor, "", None),
