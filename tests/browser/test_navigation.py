@@ -11,8 +11,17 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
+def settle(page):
+    """Wait until the fonts are in and a (smooth) scroll has stopped."""
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_function(
+        """() => new Promise(done => { const y = scrollY;
+            setTimeout(() => done(scrollY === y), 150); })""", polling=200, timeout=5000)
+
+
 def visible_below_header(page, selector):
     """The target's top is inside the viewport and below every sticky header."""
+    settle(page)
     return page.evaluate(
         """sel => {
             const target = document.querySelector(sel);

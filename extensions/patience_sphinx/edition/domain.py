@@ -222,7 +222,10 @@ class EditionDomain(Domain):
             warn("argument", f"passage range {target!r} runs backwards: {ends[1]} comes before {ends[0]}", node)
         if not node.get("refexplicit"):
             contnode = nodes.literal("", f"{ends[0]}–{ends[1]}", classes=contnode["classes"])
-        return make_refnode(builder, fromdocname, entries[0].docname, entries[0].anchor, contnode, target)
+        # On one page, the address names the whole range, and the page marks every passage of it.
+        same = entries[0].docname == entries[1].docname
+        anchor = f"{entries[0].anchor}-{entries[1].anchor}" if same else entries[0].anchor
+        return make_refnode(builder, fromdocname, entries[0].docname, anchor, contnode, target)
 
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
         results = []

@@ -412,11 +412,20 @@
       if (inside) row.classList.add("ed-marked");
       if (row.id === ends[1]) inside = false;
     });
-    first.scrollIntoView({ behavior: "instant" });
+  }
+
+  function landAgain() {
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const target = hash && (document.getElementById(hash) || document.getElementById(hash.split("-")[0]));
+    if (target) target.scrollIntoView({ behavior: "instant" });
   }
 
   followUrn();
-  window.addEventListener("hashchange", function () { followUrn(); markRange(); });
+  window.addEventListener("hashchange", function () {
+    followUrn();
+    markRange();
+    if (document.querySelector(".ed-marked")) landAgain(); // a range: no element bears its name
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     const views = Array.from(document.querySelectorAll(".ed-parallel"));
@@ -430,10 +439,9 @@
       }
     });
     markRange();
-    if (window.location.hash && !document.querySelector(".ed-marked")) {
-      const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
-      if (target) target.scrollIntoView({ behavior: "instant" }); // again, now that the layout is settled
-    }
+    // Show the target again once the layout has settled (the layers, then the font).
+    landAgain();
+    if (document.fonts) document.fonts.ready.then(landAgain);
     document.querySelectorAll(".ed-cite").forEach(function (panel) {
       if (panel.open) fillPanel(panel);
       panel.addEventListener("toggle", function () { if (panel.open) fillPanel(panel); });
