@@ -13,7 +13,7 @@ import time
 import pytest
 
 from patience.engine import games, load_game
-from patience.engine.claims import run_claim
+from patience.claims import run_claim
 from patience.engine.plate import svg
 from patience.engine.replay import record
 

@@ -34,6 +34,7 @@ URN_BASE = "urn:cts:cadogan:patience.ru.ocr-edition"
 TITLE_RU = "Двадцать четыре основные пасьянса съ двадцатью таблицами"
 ORIGINAL = "Illustrated Games of Patience (London: Sampson Low, 1874)"
 AUTHOR_FAMILY, AUTHOR_GIVEN = "Cadogan", "Adelaide"
+EDITION = "Двадцать четыре основные пасьянса — critical edition"
 UNKNOWN = "Translator, publisher and year of the Russian edition unknown."
 
 FORMATS = ("text", "bibtex", "csl-json", "ris")
@@ -58,7 +59,7 @@ class Publication(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    title: str
+    title: str = EDITION
     editors: tuple[str, ...]
     base_url: str
     version: str
@@ -66,7 +67,11 @@ class Publication(BaseModel):
 
     @field_validator("base_url")
     @classmethod
-    def _slash(cls, value: str) -> str:
+    def _url(cls, value: str) -> str:
+        # A line break would start a new field of the RIS or BibTeX record.
+        bad = next((c for c in value if c.isspace() or not c.isprintable()), None)
+        if bad is not None:
+            raise ValueError(f"contains {bad!r}: a URL has no spaces or control characters")
         if not value.endswith("/"):
             raise ValueError("must end with a slash")
         return value

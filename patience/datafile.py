@@ -112,11 +112,13 @@ def line_of(data: Any, location: tuple[str | int, ...]) -> int | None:
 
 
 def validate(model: type[Model], data: Any, path: Path | str, *, context: dict | None = None) -> Model:
-    """Validate ``data`` against ``model``; the first schema error is raised located."""
+    """Validate ``data`` against ``model``; the first schema error is raised located (an
+    unknown key first: a misspelt key is also reported missing under its right name)."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as error:
-        first = error.errors()[0]
+        errors = error.errors()
+        first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         location = _in_data(data, first["loc"])
         dotted = ".".join(str(step) for step in location) or "(top level)"
         message = _describe(first)

@@ -5,14 +5,16 @@ Thin adapters over the ``patience`` package:
 - :mod:`.edition`: the ``ed`` domain, the parallel text, notes, glossary, citations;
 - :mod:`.rules`: a game's executable spec, its claims, plate and examples;
 - :mod:`.search`: search that folds pre-reform and modern spellings;
-- :mod:`.cli_page`: the command line's reference page, rendered from its parser.
+- :mod:`.cli_page`: the command line's reference page, rendered from its parser;
+- :mod:`.spec_page`: the spec-language page's tables, rendered from the spec's models;
+- :mod:`.downloads`: the TEI, JSON, EPUB, PDF and rule specs, made with the site, in a table.
 
 Each submodule is also an extension of its own, for test sites that need only one.
 """
 
 from __future__ import annotations
 
-PARTS = ("edition", "rules", "search", "cli_page")
+PARTS = ("edition", "rules", "search", "cli_page", "spec_page", "downloads")
 
 
 def setup(app):

@@ -11,7 +11,7 @@ the thirteenth.
 
 from __future__ import annotations
 
-from patience.engine.schema import Arrangement
+from patience.engine.rules import Arrangement
 
 
 def stacked(clause: Arrangement, foundations: list[list[int]]) -> list[int]:

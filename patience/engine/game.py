@@ -8,20 +8,39 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
-from patience.engine import actions, rng, rows
-from patience.engine.cards import (
+from typing import NamedTuple
+
+from patience.engine import actions, explain, rng, rows
+from patience.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
-from patience.engine.rules import STOCK, Rules
-from patience.engine.schema import CardPattern
+from patience.engine.index import OPEN, MoveIndex, Taker
+from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
+
+
+class Route(NamedTuple):
+    """A flow as played: from ``sources`` (piles of area ``source``) to ``targets``.
+    A ``row_ends`` flow is one route per row; ``reach`` is every pile of its target areas."""
+
+    source: str
+    sources: range
+    any_card: bool
+    condition: str  # always | stock_empty | all_placed
+    targets: list[int]
+    clause: str
+    reach: frozenset[int]
+    target_order: dict[int, int]  # pile → its place among the targets, for the order of moves
+    may_open: frozenset[int]  # the targets that may take any card from this source (see index.OPEN)
+
 
 DEAL_ROW = Move("deal_row")
 REDEAL = Move("redeal")
 IN_PLAY = ("stock", "talon", "tableau", "reserve")
 
 
-def matches(pattern: CardPattern, card: int) -> bool:
+def matches(pattern: Pattern, card: int) -> bool:
+    """Whether ``card`` fits ``pattern`` (anything with ``rank``, ``suit`` and ``colour``)."""
     if rank_of(card) != pattern.rank:
         return False
     if pattern.suit is not None and suit_of(card) != parse_suit(pattern.suit):
@@ -31,6 +50,14 @@ def matches(pattern: CardPattern, card: int) -> bool:
     return True
 
 
+class DealError(ValueError):
+    """A spec whose deal cannot be made; ``clause`` is the id of the clause at fault."""
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
 class Game:
     """The rules of one game (or variant) as the engine plays them."""
 
@@ -38,7 +65,7 @@ class Game:
         self.rules = rules
         self.id = rules.game
         self.spec = rules.spec
-        self._flows = [compiled for flow in rules.flows for compiled in self._compile_flow(flow)]
+        self.routes = [route for flow in rules.flows for route in self._routes(flow)]
         self._auto_fill = [
             (self.rules.areas[name], spaces.source, spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
@@ -46,6 +73,9 @@ class Game:
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
+        self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
+        self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
+        self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -63,6 +93,9 @@ class Game:
                 own = [c for c in deck[position:] if c // 52 == clause.pack - 1]
                 deck[position:] = own + [c for c in deck[position:] if c // 52 != clause.pack - 1]
             for pile in self.rules.areas[clause.to].piles:
+                if position + clause.cards_each > len(deck):  # never a deal silently cut short
+                    raise DealError(clause.id, f"{self.id}: deal {clause.id!r} needs more cards than "
+                                    f"{self.rules.packs} pack{'s' if self.rules.packs > 1 else ''} hold")
                 piles[pile].extend(deck[position:position + clause.cards_each])
                 position += clause.cards_each
         if self.rules.by_colour:
@@ -72,7 +105,7 @@ class Game:
 
     def _take_out(self, deck: list[int]) -> list[int]:
         taken = []
-        for pattern in self.rules.take_out:
+        for pattern in (card for clause in self.rules.take_out for card in clause.cards):
             found = [card for card in deck if matches(pattern, card)][:pattern.count]
             if len(found) < pattern.count:
                 raise ValueError(f"{self.id}: the pack has too few cards for take_out {pattern}")
@@ -83,10 +116,10 @@ class Game:
 
     def _place_taken(self, piles: list[list[int]], taken: list[int]) -> None:
         """Put the cards taken out where the spec says: asides and preset foundations."""
-        wanted: list[tuple[int, CardPattern]] = []
+        wanted: list[tuple[int, Pattern]] = []
         for area in self.rules.areas.values():
             if area.role == "aside":
-                for pattern in area.clause.holds:
+                for pattern in area.holds:
                     wanted += [(area.piles[0], pattern)] * pattern.count
         for pile, rule in self.rules.foundation.items():
             if rule.placed == "at_start":
@@ -102,17 +135,43 @@ class Game:
             raise ValueError(f"{self.id}: cards taken out but given no place: {names}")
 
     # -- legal moves ----------------------------------------------------------------------
-    def _compile_flow(self, flow) -> list[tuple]:
-        """(source area, source piles, any card?, condition, target piles); a ``row_ends``
-        flow becomes one per row: row *i* of the source feeds only the two end piles of
-        row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
+    def _routes(self, flow) -> list[Route]:
+        """A ``row_ends`` flow becomes one route per row: row *i* of the source feeds only
+        the two end piles of row *i* of each target (the Besieged City's «по концамъ … той линіи»)."""
         source = self.rules.areas[flow.source]
         condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
+        reach = frozenset(pile for name in flow.to for pile in self.rules.areas[name].piles)
         if flow.position == "row_ends":
-            return [(flow.source, sources, source.available == "any", condition, targets)
-                    for sources, targets in rows.row_ends(self.rules, flow)]
-        targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
-        return [(flow.source, source.piles, source.available == "any", condition, targets)]
+            pairs = rows.row_ends(self.rules, flow)
+        else:
+            pairs = [(source.piles, [pile for name in flow.to for pile in self.rules.areas[name].piles])]
+        return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach,
+                      {pile: place for place, pile in enumerate(targets)},
+                      frozenset(pile for pile in targets if self._may_open(pile, flow.source)))
+                for sources, targets in pairs]
+
+    def _may_open(self, pile: int, source_area: str) -> bool:
+        """Whether ``pile`` may take any card from ``source_area``: a talon, or a space
+        filled at will from that area."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        spaces = self.rules.spaces.get(area.name)
+        return area.role == "talon" or (spaces is not None and spaces.fill == "at_will"
+                                        and source_area in spaces.source)
+
+    def _taker(self, pile: int) -> Taker:
+        """How ``pile`` takes cards (see :mod:`patience.engine.index`)."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return Taker(foundation=self.rules.foundation[pile])
+        spaces = self.rules.spaces.get(area.name)
+        return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
+                     open_when_empty=spaces is not None and spaces.fill == "at_will")
+
+    def index(self, state: State) -> MoveIndex:
+        """The state's move index, made on first use and kept up to date by apply and undo."""
+        if state.index is None or state.index.game is not self:
+            state.index = MoveIndex(self, state)
+        return state.index
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -125,6 +184,11 @@ class Game:
 
     def accepts(self, state: State, pile: int, card: int, source_area: str) -> bool:
         """Whether ``pile`` may receive ``card`` coming from ``source_area``."""
+        return self._accepts(state, pile, card, source_area, None)
+
+    def _accepts(self, state: State, pile: int, card: int, source_area: str, wanted: set[int] | None) -> bool:
+        """:meth:`accepts`; ``wanted``, when given, holds every pile the move index says may
+        want the card, so that a talon that takes only unplayable cards asks no other."""
         cards = state.piles[pile]
         area = self.rules.areas[self.rules.pile_area[pile]]
         if area.role == "foundation":
@@ -132,23 +196,25 @@ class Game:
         if area.colour is not None and is_red(card) != (area.colour == "red"):
             return False  # the Empress's army takes red cards only
         if area.role == "talon":
-            return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
+            return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
             return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards)
 
-    def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
+    def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
         the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
-        for flow_source, _, _, _, targets in self._flows:
-            if flow_source != source_area:
+        for route in self.routes:
+            if route.source != source_area:
                 continue
-            for pile in targets:
-                role = self.rules.role(pile)
+            for pile in route.targets:
+                role = self.roles[pile]
                 if role == "talon" or (role != "foundation" and not state.piles[pile]):
                     continue
+                if wanted is not None and pile not in wanted:
+                    continue  # neither a foundation nor a packet takes a card it does not want
                 if self.accepts(state, pile, card, source_area):
                     return True
         return False
@@ -168,33 +234,61 @@ class Game:
         return rule.suit == "any" or suit_of(card) == suit_of(cards[0])
 
     def card_moves(self, state: State) -> list[Move]:
-        moves = []
-        for source_area, sources, any_card, condition, targets in self._flows:
-            if not self._open(state, condition):
-                continue
-            for src in sources:
-                cards = state.piles[src]
-                for pos in (range(len(cards)) if any_card else range(len(cards) - 1, len(cards))):
-                    if pos < 0:
-                        continue
-                    card = cards[pos]
-                    empty_areas_offered: set[str] = set()
-                    for dst in targets:
-                        if dst == src or not self.accepts(state, dst, card, source_area):
-                            continue
-                        if not state.piles[dst]:
-                            # Empty piles of one area are interchangeable: offer the first.
-                            area = self.rules.pile_area[dst]
-                            if area in empty_areas_offered:
-                                continue
-                            empty_areas_offered.add(area)
-                        moves.append(Move("move", card, src, dst))
+        """The one-card moves, route by route, then by source pile, card and target (in
+        the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
+        index, moves = self.index(state), []
+        for route in self.routes:
+            if self._open(state, route.condition):
+                candidates = self._candidates(state, index, route)
+                candidates.sort()
+                self._decide(state, route, candidates, moves)
         return moves
+
+    def _candidates(self, state: State, index: MoveIndex, route: Route) -> list[tuple[int, int, int, int]]:
+        """(source place, position, target place, card): each available card of the
+        route's sources with each target that wants it, or is open to this route."""
+        piles, wanted, places = state.piles, index.wanted, route.target_order
+        opened = [(places[pile], pile) for pile in index.open if pile in route.may_open]
+        found = []
+        for source_place, src in enumerate(route.sources):
+            cards = piles[src]
+            if not cards:
+                continue
+            for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
+                card = cards[pos]
+                for dst in wanted[card % 52]:
+                    place = places.get(dst)
+                    if place is not None and dst != src:
+                        found.append((source_place, pos, place, card))
+                found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
+        return found
+
+    def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
+        """The candidates the targets accept; of the empty piles of one area, which are
+        interchangeable, only the first is offered a card."""
+        offered: set[str] = set()
+        last, wanted, piles = None, self.index(state).wanted, state.piles
+        for source_place, pos, place, card in candidates:
+            src, dst = route.sources[source_place], route.targets[place]
+            if (source_place, pos) != last:
+                last, offered = (source_place, pos), set()
+            empty_area = None if piles[dst] else self.rules.pile_area[dst]
+            if empty_area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                continue
+            if empty_area is not None:
+                offered.add(empty_area)
+            moves.append(Move("move", card, src, dst))
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
+        index = self.index(state)
+        if index.moves is None:
+            index.moves = self._legal_moves(state)
+        return list(index.moves)
+
+    def _legal_moves(self, state: State) -> list[Move]:
         if self.rules.players is not None:
-            return self.moves_of(state, actions.player_to_move(self, state))
+            return actions.players_moves(self, state)
         moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
@@ -205,15 +299,18 @@ class Game:
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
         never ends a deal: La Nivernaise's «обмѣнивать заразъ одну карту»)."""
-        return any(m.kind != "move" or self.rules.role(m.src) != "foundation" for m in moves)
+        return any(m.kind != "move" or self.roles[m.src] != "foundation" for m in moves)
 
     def moves_of(self, state: State, player: int) -> list[Move]:
         """The moves of one of two players: those from the piles he owns."""
-        moves = [m for m in self.card_moves(state) if actions.owner(self.rules, m.src) == player]
+        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player]
         return moves + actions.moves(self, state, player)
 
     def is_legal(self, state: State, move: Move) -> bool:
-        """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
+        """Whether ``move`` is among :meth:`legal_moves` (without listing them all, unless listed)."""
+        listed = self.index(state).moves
+        if listed is not None:
+            return move in listed
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:
@@ -234,7 +331,7 @@ class Game:
         cards = state.piles[move.src]
         if move.card not in cards or move.src == move.dst:
             return False
-        for source_area, sources, any_card, condition, targets in self._flows:
+        for source_area, sources, any_card, condition, targets, *_ in self.routes:
             if move.src not in sources or move.dst not in targets:
                 continue
             if not self._open(state, condition):
@@ -253,7 +350,7 @@ class Game:
             return False
         if deal_row.when == "nothing_to_play":
             moves = self.card_moves(state) if card_moves is None else card_moves
-            return not any(self.rules.role(m.dst) == "foundation" and self.rules.role(m.src) != "foundation"
+            return not any(self.roles[m.dst] == "foundation" and self.roles[m.src] != "foundation"
                            for m in moves)
         return True
 
@@ -273,16 +370,26 @@ class Game:
         if not redeal or state.piles[STOCK]:
             return False
         if redeal.redeals == "unlimited":
-            if not _progress_since_redeal(state, self._gathered(state)):
+            if not progress_since_redeal(self.index(state), self.gathered(state)):
                 return False
         elif state.passes > redeal.redeals:
             return False
         if redeal.when == "no_other_move" and other_moves:
             return False
-        return bool(self._gathered(state))
+        return bool(self.gathered(state))
 
-    def _gathered(self, state: State) -> int:
+    def gathered(self, state: State) -> int:
         return sum(len(state.piles[p]) for name in self.rules.redeal.gather for p in self.rules.areas[name].piles)
+
+    # -- why ------------------------------------------------------------------------------------
+    def reasons(self, state: State, move: Move) -> list[str]:
+        """The ids of the clauses that allow the legal ``move`` (see :mod:`patience.engine.explain`)."""
+        return explain.reasons(self, state, move)
+
+    def refusal(self, state: State, move: Move) -> tuple[str | None, str]:
+        """For an illegal ``move``, the id of the clause that forbids it (None when no clause
+        applies) and why, in one line; ``(None, "")`` for a legal move."""
+        return explain.refusal(self, state, move)
 
     # -- applying and undoing -------------------------------------------------------------
     def apply(self, state: State, move: Move) -> None:
@@ -300,6 +407,7 @@ class Game:
             self._redeal(state, ops)
         self._fill_spaces(state, ops)
         state.history.append((move, ops))
+        state.index.update(state, move, ops, undone=False)
 
     def undo(self, state: State) -> Move:
         """Take back the last move; returns it. Raises :class:`IllegalMove` at the start."""
@@ -307,6 +415,8 @@ class Game:
             raise IllegalMove(f"{self.id}: nothing to undo")
         move, ops = state.history.pop()
         reverse(state, ops)
+        if state.index is not None and state.index.game is self:
+            state.index.update(state, move, ops, undone=True)
         return move
 
     def last_pass(self, state: State) -> bool:
@@ -389,15 +499,11 @@ class Game:
         raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
 
 
-def _progress_since_redeal(state: State, gathered_now: int) -> bool:
+def progress_since_redeal(index: MoveIndex, gathered_now: int) -> bool:
     """With unlimited redeals, another is allowed only if the last pass placed a card:
     fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
     «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""
-    for move, ops in reversed(state.history):
-        if move.kind == "redeal":
-            before = sum(len(op[2]) for op in ops if op[0] == "set" and op[1] != STOCK)
-            return gathered_now < before
-    return True
+    return not index.gathered or gathered_now < index.gathered[-1]
 
 
 def _builds_on(build, card: int, cards: list[int]) -> bool:

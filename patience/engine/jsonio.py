@@ -8,7 +8,7 @@ or ``{"kind": "deal_row"}`` / ``{"kind": "redeal"}``.
 
 from __future__ import annotations
 
-from patience.engine.cards import card_code, parse_card
+from patience.cards import card_code, parse_card
 from patience.engine.game import Game, position
 from patience.engine.state import Move, State
 

@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from patience.engine.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
+from patience.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
 from patience.engine.game import Game
-from patience.engine.schema import CardPattern
+from patience.engine.rules import Pattern
 
 W, H, GAP, LABEL = 52, 74, 14, 40  # card width and height, space between, label band (two lines)
 WIDEST = 8  # piles in a row when the spec gives no place
@@ -80,7 +80,7 @@ def _beside(blocks: list[Block]) -> Block:
 
 
 def _hint(area):
-    return getattr(area.clause, "plate", None) if area.clause is not None else None
+    return area.plate
 
 
 def _area_block(area) -> Block:
@@ -162,14 +162,14 @@ def _flow(blocks: list[Block], width: float) -> list[Block]:
 
 
 # -- what each pile shows ----------------------------------------------------------------------
-def _pattern_text(pattern: CardPattern) -> str:
+def _pattern_text(pattern: Pattern) -> str:
     rank = RANK_NAMES[pattern.rank - 1]
     if pattern.colour:
         return rank + ("♥♦" if pattern.colour == "red" else "♠♣")  # either suit of the colour
     return rank + (SUITS[parse_suit(pattern.suit)] if pattern.suit else "")
 
 
-def _pattern_words(pattern: CardPattern, count: int = 1) -> str:
+def _pattern_words(pattern: Pattern, count: int = 1) -> str:
     """``the ace of hearts``, ``a red jack``, ``a king of any suit``; ``8 red jacks`` when counted."""
     rank = RANK_NAMES_EN[pattern.rank - 1]
     if count > 1:
@@ -189,15 +189,15 @@ def pile_face(game: Game, pile: int, count: int) -> tuple[str, str]:
             return _pattern_text(rule.base), f"begun with {_pattern_words(rule.base)}"
         return _pattern_text(rule.base), f"empty until {_pattern_words(rule.base)} comes up"
     if area.role == "aside":
-        held = [p for p in area.clause.holds]
+        held = list(area.holds)
         return " ".join(_pattern_text(p) for p in held), "holding " + ", ".join(_pattern_words(p, p.count) for p in held)
     side = "face down" if area.face == "down" else "face up"
     return (str(count) if count > 1 else ""), (f"{count} card{'s' if count != 1 else ''} {side}" if count else "empty")
 
 
 def _title(game: Game) -> str:
-    russian = f" ({game.spec.title_ru})" if game.spec.title_ru else ""
-    return f"{game.spec.title}{russian}: the layout at the start, redrawn from the rule specification"
+    russian = f" ({game.rules.title_ru})" if game.rules.title_ru else ""
+    return f"{game.rules.title}{russian}: the layout at the start, redrawn from the rule specification"
 
 
 def describe(game: Game) -> str:
@@ -262,3 +262,20 @@ def _label(area, x: float, y: float) -> str:
     return (f'<text text-anchor="middle" font-size="12" fill="#333">'
             f'<tspan x="{x:.1f}" y="{y:.1f}" xml:lang="ru">{escape(area.label_ru)}</tspan>'
             f'<tspan x="{x:.1f}" y="{y + 14:.1f}" xml:lang="en" font-style="italic">{escape(area.name)}</tspan></text>')
+
+
+# -- the board: the plate's places as data, for a page that draws cards on them ---------------
+def board(game: Game) -> dict:
+    """Every pile's place on the plate (the same :func:`layout`) as plain data: the drawing's
+    size, the card size, each pile's corner, name and area, and the areas' labels."""
+    block = layout(game)
+    rules = game.rules
+    piles = [None] * len(rules.pile_area)
+    for x, y, pile in block.slots:
+        area = rules.areas[rules.pile_area[pile]]
+        piles[pile] = {"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "name": rules.pile_name(pile),
+                       "area": area.name, "role": area.role, "any": area.available == "any"}
+    labels = [{"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "en": name, "ru": rules.areas[name].label_ru}
+              for x, y, name in block.labels]
+    return {"width": round(block.width + 2 * MARGIN), "height": round(block.height + 2 * MARGIN),
+            "card": [W, H], "piles": piles, "labels": labels}

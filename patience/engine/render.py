@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.engine.actions import player_to_move
-from patience.engine.cards import card_name
+from patience.cards import card_name
 from patience.engine.game import Game
 from patience.engine.state import State
 
@@ -17,7 +17,7 @@ def hidden(game: Game, state: State, pile: int) -> bool:
 
 
 def render(game: Game, state: State) -> str:
-    lines = [f"{game.spec.title} — deal {state.key.rsplit(':', 1)[-1]}, pass {state.passes}"]
+    lines = [f"{game.rules.title} — deal {state.key.rsplit(':', 1)[-1]}, pass {state.passes}"]
     width = max(len(game.rules.pile_name(p)) for p in range(len(state.piles)))
     for pile, cards in enumerate(state.piles):
         name = game.rules.pile_name(pile).ljust(width)

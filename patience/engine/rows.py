@@ -13,9 +13,8 @@ from __future__ import annotations
 
 def rows_of(rules, name: str) -> list[range]:
     area = rules.areas[name]
-    count = getattr(area.clause, "rows", 1) if area.clause is not None else 1
-    size = len(area.piles) // count
-    return [area.piles[i * size:(i + 1) * size] for i in range(count)]
+    size = len(area.piles) // area.rows
+    return [area.piles[i * size:(i + 1) * size] for i in range(area.rows)]
 
 
 def ends(row: range) -> list[int]:

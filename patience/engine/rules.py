@@ -1,21 +1,41 @@
-"""Compiling a spec's clauses into the tables the engine plays from.
+"""The tables the engine plays from: a spec's clauses, compiled (:mod:`patience.engine.compiler`).
 
 Piles are numbered once: the stock (колода) is pile 0, then the piles of every
-area and foundation in the order the spec declares them. Foundations get their
-full rank sequence computed here (base, direction, step, wrap, last), so that
-during play "what does this foundation need next" is a list lookup.
+area and foundation in the order the spec declares them. Foundations carry their
+full rank sequence, so that "what does this foundation need next" is a list lookup.
+
+Everything here is a plain dataclass of the standard library, so that the engine
+runs where pydantic and YAML do not (in the browser, under Pyodide). The tables
+keep the id of the clause each entry comes from, so that a move can be explained
+by its clauses (:meth:`Game.reasons`). :meth:`Rules.to_data` and
+:meth:`Rules.from_data` carry them through JSON.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from patience.datafile import DataFileError
-from patience.engine import schema
-from patience.engine.cards import KING, RANK_NAMES
+from dataclasses import dataclass, field, fields
 
 STOCK = 0
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Cards described by rank and, optionally, suit (as the spec writes it) or colour."""
+
+    rank: int
+    suit: str | None = None
+    colour: str | None = None  # red | black
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Plate:
+    """How the piles of an area sit on the (lost) plate: for redrawing it."""
+
+    shape: str
+    groups: int
+    per_group: int
+    place: str
 
 
 @dataclass
@@ -30,45 +50,169 @@ class Area:
     available: str = "top"
     available_when: str = "always"
     takes: str = "any"
-    clause: schema.Provenance | None = None
     colour: str | None = None  # red | black: the area takes cards of that colour only
+    rows: int = 1
+    holds: tuple[Pattern, ...] = ()
+    plate: Plate | None = None
+    clause: str | None = None  # the declaring clause's id; None for the stock
 
 
-@dataclass
+@dataclass(frozen=True)
 class FoundationRule:
     """What one foundation accepts: its rank sequence and its suit rule."""
 
     sequence: tuple[int, ...]
-    suit: str
-    base: schema.CardPattern
-    placed: str
+    suit: str  # follow | any
+    base: Pattern
+    placed: str  # at_start | as_they_appear
     distinct_suits: bool
     area: str
+    clause: str
+
+
+@dataclass(frozen=True)
+class Deal:
+    id: str
+    to: str
+    cards_each: int
+    pack: int | None = None
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Cards may go from the top (or anywhere) of ``source`` to the piles of ``to``."""
+
+    id: str  # a flow clause, or the exchange clause it comes from
+    source: str
+    to: tuple[str, ...]
+    when: str = "always"  # always | stock_empty | all_placed
+    position: str = "any"  # any | row_ends
+
+
+@dataclass(frozen=True)
+class Build:
+    """Marriage (марьяжъ): how cards go on a packet of ``area``."""
+
+    id: str
+    area: str
+    direction: str  # up | down | either | by_colour
+    suit: str  # same | any | alternate
+    kept: bool = False
+    playing_order: bool = False
+
+
+@dataclass(frozen=True)
+class Spaces:
+    id: str
+    area: str
+    fill: str  # immediately | at_will | next_row
+    source: tuple[str, ...] = ()
+    cards: int = 1
+
+
+@dataclass(frozen=True)
+class DealRow:
+    id: str
+    to: dict[str, int]
+    when: str = "at_will"  # at_will | nothing_to_play
+
+
+@dataclass(frozen=True)
+class Redeal:
+    id: str
+    redeals: int | str  # a number, or "unlimited"
+    gather: tuple[str, ...] = ()
+    shuffle: bool = False
+    when: str = "stock_empty"  # stock_empty | no_other_move
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    id: str
+    source: str
+    stack: tuple[int, ...]
+    positions: int
+    rows: int
+    rounds: int
+    face: str
+
+
+@dataclass(frozen=True)
+class DealByColour:
+    id: str
+    to: tuple[str, ...]
+    overflow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pair:
+    id: str
+    source: tuple[tuple[str, ...], tuple[str, ...]]
+    to: tuple[str, ...]
+    match: str  # any | same_card
+
+
+@dataclass(frozen=True)
+class TurnUp:
+    id: str
+    source: tuple[str, ...]
+    to: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Players:
+    id: str
+    count: int
+    own: tuple[tuple[str, ...], ...]
+    turns: str
+
+
+@dataclass(frozen=True)
+class TakeOut:
+    id: str
+    cards: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True)
+class LastPass:
+    id: str
+    omit: frozenset[str]
 
 
 @dataclass
 class Rules:
+    """A game's compiled tables. ``spec``, ``clauses`` and ``claims`` are the spec objects
+    they were compiled from, kept for readers of the spec; they are not part of
+    :meth:`to_data` and are ``None`` / empty in rules read back by :meth:`from_data`."""
+
     game: str
-    spec: schema.Spec
-    clauses: list
+    title: str = ""
+    title_ru: str | None = None
+    playable: bool = True
     packs: int = 1
     areas: dict[str, Area] = field(default_factory=dict)
     pile_area: list[str] = field(default_factory=list)
     foundation: dict[int, FoundationRule] = field(default_factory=dict)
-    take_out: list[schema.CardPattern] = field(default_factory=list)
-    deals: list[schema.Deal] = field(default_factory=list)
-    flows: list[schema.Flow] = field(default_factory=list)
-    builds: dict[str, schema.Build] = field(default_factory=dict)
-    spaces: dict[str, schema.Spaces] = field(default_factory=dict)
-    deal_row: schema.DealRow | None = None
-    last_pass_omit: frozenset[str] = frozenset()
-    redeal: schema.Redeal | None = None
-    arrangement: schema.Arrangement | None = None
-    by_colour: schema.DealByColour | None = None
-    pairs: list = field(default_factory=list)
-    turn_ups: list = field(default_factory=list)
-    players: schema.Players | None = None
-    claims: list = field(default_factory=list)
+    take_out: list[TakeOut] = field(default_factory=list)
+    deals: list[Deal] = field(default_factory=list)
+    flows: list[Flow] = field(default_factory=list)
+    builds: dict[str, Build] = field(default_factory=dict)
+    spaces: dict[str, Spaces] = field(default_factory=dict)
+    deal_row: DealRow | None = None
+    last_pass: LastPass | None = None
+    redeal: Redeal | None = None
+    arrangement: Arrangement | None = None
+    by_colour: DealByColour | None = None
+    pairs: list[Pair] = field(default_factory=list)
+    turn_ups: list[TurnUp] = field(default_factory=list)
+    players: Players | None = None
+    spec: object = field(default=None, compare=False, repr=False)
+    clauses: list = field(default_factory=list, compare=False, repr=False)
+    claims: list = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def last_pass_omit(self) -> frozenset[str]:
+        return self.last_pass.omit if self.last_pass else frozenset()
 
     def pile_name(self, pile: int) -> str:
         """``talon 2``; a one-pile area is named without a number (``stock``)."""
@@ -83,159 +227,82 @@ class Rules:
     def piles_of(self, role: str) -> list[int]:
         return [p for p, name in enumerate(self.pile_area) if self.areas[name].role == role]
 
+    def clause_ids(self) -> set[str]:
+        """Every clause id the tables keep (what :meth:`Game.reasons` may name)."""
+        ids = {area.clause for area in self.areas.values() if area.clause}
+        ids |= {rule.clause for rule in self.foundation.values()}
+        singles = [self.deal_row, self.last_pass, self.redeal, self.arrangement, self.by_colour, self.players]
+        many = [*self.take_out, *self.deals, *self.flows, *self.builds.values(), *self.spaces.values(),
+                *self.pairs, *self.turn_ups]
+        return ids | {entry.id for entry in [*singles, *many] if entry is not None}
 
-def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -> tuple[int, ...]:
-    """The ranks a foundation takes, base first, counting ``step`` and wrapping past the king.
+    # -- JSON --------------------------------------------------------------------------------
+    def to_data(self) -> dict:
+        """The tables as JSON-ready data (lists, dicts, strings, numbers)."""
+        return {f.name: _encode(getattr(self, f.name)) for f in fields(self) if f.compare}
 
-    Calculation's counting (its jack is 11, king 13, then the ace is 14 …) is the
-    same thing: a value above 13 stands for the rank 13 lower.
-    """
-    sign = 1 if clause.direction == "up" else -1
-    base, last = RANK_NAMES[base_rank - 1], RANK_NAMES[clause.last - 1]
-    ranks = [base_rank]
-    while ranks[-1] != clause.last:
-        value = ranks[-1] + sign * step
-        if not 1 <= value <= KING:
-            if not clause.wrap:
-                raise ValueError(f"counting by {step} from {base} never reaches {last} without wrapping")
-            value = (value - 1) % KING + 1
-        ranks.append(value)
-        if len(ranks) > KING:
-            raise ValueError(f"counting by {step} from {base} never reaches {last}")
-    return tuple(ranks)
-
-
-def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: str,
-                  lines: dict[str, int] | None = None) -> Rules:
-    """Build the play tables; a clause that contradicts another is a located error."""
-    lines = lines or {}
-    rules = Rules(game=game_id, spec=spec, clauses=clauses)
-    rules.areas["stock"] = Area("stock", "stock", "колода", range(0, 1), face="down")
-    rules.pile_area.append("stock")
-    for clause in clauses:
-        try:
-            _add(rules, clause)
-        except ValueError as error:
-            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {error}") from None
-    _check_names(rules, path, lines)
-    return rules
-
-
-def _new_area(rules: Rules, area: Area, count: int) -> None:
-    if area.name in rules.areas:
-        raise ValueError(f"area {area.name!r} is declared twice")
-    start = len(rules.pile_area)
-    area.piles = range(start, start + count)
-    rules.areas[area.name] = area
-    rules.pile_area.extend([area.name] * count)
-
-
-def _add(rules: Rules, clause) -> None:
-    kind = clause.kind
-    if kind == "packs":
-        rules.packs = clause.count
-    elif kind == "take_out":
-        rules.take_out.extend(clause.cards)
-    elif kind == "area":
-        area = Area(clause.name, clause.role, clause.label_ru, range(0), clause.face,
-                    clause.available, clause.available_when, clause.takes, clause, clause.colour)
-        _new_area(rules, area, clause.piles)
-    elif kind == "foundations":
-        _add_foundations(rules, clause)
-    elif kind == "deal":
-        rules.deals.append(clause)
-    elif kind == "flow":
-        rules.flows.append(clause)
-    elif kind == "build":
-        rules.builds[clause.area] = clause
-    elif kind == "spaces":
-        rules.spaces[clause.area] = clause
-    elif kind == "deal_row":
-        rules.deal_row = clause
-    elif kind == "last_pass":
-        rules.last_pass_omit = frozenset(clause.omit)
-    elif kind == "redeal":
-        rules.redeal = clause
-    elif kind == "arrangement":
-        rules.arrangement = clause
-    else:
-        _add_action(rules, clause)
-
-
-def _add_action(rules: Rules, clause) -> None:
-    """The clause kinds of :mod:`patience.engine.schema_more`."""
-    if clause.kind == "deal_by_colour":
-        rules.by_colour = clause
-    elif clause.kind == "exchange":
-        # One card at a time, each way: two flows between the foundation groups.
-        first, second = clause.between
-        for source, target in ((first, second), (second, first)):
-            rules.flows.append(schema.Flow(kind="flow", id=clause.id, says=clause.says,
-                                           passages=clause.passages, conjecture=clause.conjecture,
-                                           **{"from": source, "to": [target]}))
-    elif clause.kind == "pair":
-        rules.pairs.append(clause)
-    elif clause.kind == "turn_up":
-        rules.turn_ups.append(clause)
-    elif clause.kind == "players":
-        rules.players = clause
-
-
-def _add_foundations(rules: Rules, clause: schema.Foundations) -> None:
-    area = Area(clause.name, "foundation", clause.label_ru, range(0), clause=clause)
-    _new_area(rules, area, clause.piles)
-    steps = clause.step if isinstance(clause.step, list) else [clause.step] * clause.piles
-    bases = [pattern for pattern in clause.base for _ in range(pattern.count)]
-    for pile, base, step in zip(area.piles, bases, steps):
-        sequence = foundation_sequence(clause, base.rank, step)
-        # Ranks taken out of the packs are passed over (the Empress's black queens).
-        sequence = tuple(rank for rank in sequence if rank not in clause.skip or rank == base.rank)
-        rules.foundation[pile] = FoundationRule(
-            sequence, clause.suit, base, clause.placed, clause.distinct_suits, clause.name
+    @classmethod
+    def from_data(cls, data: dict) -> "Rules":
+        """The tables :meth:`to_data` wrote."""
+        return cls(
+            game=data["game"], title=data["title"], title_ru=data["title_ru"], playable=data["playable"],
+            packs=data["packs"],
+            areas={name: _area(entry) for name, entry in data["areas"].items()},
+            pile_area=list(data["pile_area"]),
+            foundation={int(pile): _foundation(entry) for pile, entry in data["foundation"].items()},
+            take_out=[TakeOut(e["id"], tuple(Pattern(**p) for p in e["cards"])) for e in data["take_out"]],
+            deals=[Deal(**e) for e in data["deals"]],
+            flows=[_tupled(Flow, e) for e in data["flows"]],
+            builds={name: Build(**e) for name, e in data["builds"].items()},
+            spaces={name: _tupled(Spaces, e) for name, e in data["spaces"].items()},
+            deal_row=_optional(DealRow, data["deal_row"]),
+            last_pass=_optional(LastPass, data["last_pass"]),
+            redeal=_optional(Redeal, data["redeal"]),
+            arrangement=_optional(Arrangement, data["arrangement"]),
+            by_colour=_optional(DealByColour, data["by_colour"]),
+            pairs=[_tupled(Pair, e) for e in data["pairs"]],
+            turn_ups=[_tupled(TurnUp, e) for e in data["turn_ups"]],
+            players=_optional(Players, data["players"]),
         )
 
 
-def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
-    """Every area a clause mentions must be declared."""
-    def known(name: str, clause) -> None:
-        if name not in rules.areas:
-            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: no area named {name!r}")
-
-    for clause in rules.deals:
-        known(clause.to, clause)
-    for clause in rules.flows:
-        for name in [clause.source, *clause.to]:
-            known(name, clause)
-    for name, clause in [*rules.builds.items(), *rules.spaces.items()]:
-        known(name, clause)
-        for source in getattr(clause, "source", []):
-            known(source, clause)
-    if rules.deal_row:
-        for name in rules.deal_row.to:
-            known(name, rules.deal_row)
-    if rules.redeal:
-        for name in rules.redeal.gather:
-            known(name, rules.redeal)
-    if rules.arrangement:
-        known(rules.arrangement.source, rules.arrangement)
-    for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
-        for name in _names(clause):
-            known(name, clause)
-    for clause in rules.flows:
-        rows = {getattr(rules.areas[name].clause, "rows", 1) for name in [clause.source, *clause.to]}
-        if clause.position == "row_ends" and len(rows) > 1:
-            raise DataFileError(path, lines.get(clause.id),
-                                f"clause {clause.id!r}: 'row_ends' joins areas with different numbers of rows")
+def _encode(value):
+    if isinstance(value, range):
+        return [value.start, value.stop]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, (list, tuple)):
+        return [_encode(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _encode(item) for key, item in value.items()}
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+    return value
 
 
-def _names(clause) -> list[str]:
-    """The area names a clause of :mod:`patience.engine.schema_more` mentions."""
-    if clause is None:
-        return []
-    if clause.kind == "deal_by_colour":
-        return [*clause.to, *clause.overflow]
-    if clause.kind == "pair":
-        return [*clause.source[0], *clause.source[1], *clause.to]
-    if clause.kind == "turn_up":
-        return [*clause.source, *clause.to]
-    return [name for group in clause.own for name in group]
+def _tuple(value):
+    """JSON lists back to (nested) tuples."""
+    return tuple(_tuple(item) for item in value) if isinstance(value, list) else value
+
+
+def _tupled(cls, entry: dict):
+    return cls(**{key: _tuple(value) for key, value in entry.items()})
+
+
+def _optional(cls, entry: dict | None):
+    if entry is None:
+        return None
+    if cls is LastPass:
+        return LastPass(entry["id"], frozenset(entry["omit"]))
+    return _tupled(cls, entry)
+
+
+def _area(entry: dict) -> Area:
+    start, stop = entry["piles"]
+    plate = Plate(**entry["plate"]) if entry["plate"] else None
+    holds = tuple(Pattern(**p) for p in entry["holds"])
+    return Area(**{**entry, "piles": range(start, stop), "plate": plate, "holds": holds})
+
+
+def _foundation(entry: dict) -> FoundationRule:
+    return FoundationRule(**{**entry, "sequence": tuple(entry["sequence"]), "base": Pattern(**entry["base"])})

@@ -1,115 +1,14 @@
-"""Finding, loading and validating the specs in ``patience/specs/`` (one YAML file per game).
-
-A game id is the spec's ``game`` (``napoleon``); a variant is ``game:variant``
-(``napoleon:twelve``). A variant's clauses replace the base clauses with the same
-id and add the others, so each fact still lives in one place.
-"""
+"""Compiling a game's spec (found and read by :mod:`patience.spec.loading`) into the
+engine's rules."""
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
-from patience.engine.rules import compile_rules
-from patience.engine.schema import Spec
-
-SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """One playable (or listed) game or variant, as ``patience games`` shows it."""
-
-    id: str
-    title: str
-    title_ru: str | None
-    status: str
-    playable: bool
-    path: Path
-
-
-def digest(game_id: str) -> str:
-    """SHA-256 of the game's spec file: a cache key for anything computed from the spec."""
-    return hashlib.sha256(find(game_id)[2].read_bytes()).hexdigest()
-
-
-def spec_paths() -> list[Path]:
-    return sorted(SPEC_DIR.glob("*.yaml"))
-
-
-def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
-    """The validated spec and the line of every clause and claim id (re-read when the file changes)."""
-    stat = path.stat()
-    return _read_spec(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=None)
-def _read_spec(path: Path, mtime_ns: int, size: int) -> tuple[Spec, dict[str, int]]:
-    data = load_yaml(path)
-    return validate(Spec, data, path), _clause_lines(data)
-
-
-def _clause_lines(data) -> dict[str, int]:
-    lines: dict[str, int] = {}
-    def visit(node) -> None:
-        if isinstance(node, LineDict):
-            if isinstance(node.get("id"), str) and ("kind" in node or "check" in node):
-                lines.setdefault(node.get("id"), node.line)
-            for value in node.values():
-                visit(value)
-        elif isinstance(node, LineList):
-            for item in node:
-                visit(item)
-    visit(data)
-    return lines
-
-
-def games() -> list[GameEntry]:
-    """Every game and variant the specs define, in file order."""
-    entries = []
-    for path in spec_paths():
-        spec, _ = read_spec(path)
-        entries.append(GameEntry(spec.game, spec.title, spec.title_ru, spec.status, spec.playable, path))
-        for variant in spec.variants:
-            entries.append(GameEntry(f"{spec.game}:{variant.id}", variant.title, spec.title_ru,
-                                     spec.status, spec.playable, path))
-    return entries
-
-
-def find(game_id: str) -> tuple[Spec, dict[str, int], Path]:
-    base = game_id.split(":", 1)[0]
-    for path in spec_paths():
-        spec, lines = read_spec(path)
-        if spec.game == base:
-            return spec, lines, path
-    known = ", ".join(entry.id for entry in games())
-    raise KeyError(f"no game {game_id!r}; known games: {known}")
-
-
-def clauses_of(spec: Spec, variant_id: str | None) -> list:
-    """The base clauses, with a variant's clauses replacing those of the same id."""
-    if variant_id is None:
-        return list(spec.clauses)
-    variant = next((v for v in spec.variants if v.id == variant_id), None)
-    if variant is None:
-        raise KeyError(f"{spec.game} has no variant {variant_id!r}")
-    replacing = {clause.id: clause for clause in variant.clauses}
-    unknown = set(variant.drop) - {clause.id for clause in spec.clauses}
-    if unknown:
-        raise KeyError(f"variant {variant_id!r} drops unknown clauses {sorted(unknown)}")
-    result = [replacing.pop(clause.id, clause) for clause in spec.clauses if clause.id not in variant.drop]
-    return result + list(replacing.values())
-
-
-def claims_of(spec: Spec, variant_id: str | None) -> list:
-    """The base claims, less those a variant drops, plus the variant's own."""
-    if variant_id is None:
-        return list(spec.claims)
-    variant = next(v for v in spec.variants if v.id == variant_id)
-    return [c for c in spec.claims if c.id not in variant.drop_claims] + list(variant.claims)
+from patience.datafile import DataFileError
+from patience.engine.compiler import compile_rules
+from patience.spec.loading import claims_of, clauses_of, find, games, read_spec
 
 
 def rules_from_file(path: Path | str, variant: str | None = None):

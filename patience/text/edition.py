@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from patience.datafile import DataFileError, load_yaml, validate
+from patience.text.departures import Collation, load_collation
 from patience.text.model import Game, Note, Passage
 from patience.text.notes import link_notes
 from patience.text.schema import GamesFile
@@ -16,9 +17,14 @@ from patience.text.witnesses import Witness, load_witnesses
 
 
 def source_texts_dir() -> Path:
-    """``source_texts/`` of this checkout, or ``$PATIENCE_SOURCE_TEXTS``."""
+    """The edition's data: ``$PATIENCE_SOURCE_TEXTS`` if set; else, in an installed wheel,
+    the package ``patience/source_texts``; else ``source_texts/`` of this checkout."""
     override = os.environ.get("PATIENCE_SOURCE_TEXTS")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "source_texts"
+    if override:
+        return Path(override)
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "source_texts"
+    return installed if installed.is_dir() else package.parent / "source_texts"
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class Edition:
     games: tuple[Game, ...]
     passages: tuple[Passage, ...]
     notes: dict[int, Note]
+    collation: Collation
     _by_id: dict[str, Passage] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -55,10 +62,11 @@ def load_edition(source: Path | str | None = None) -> Edition:
     The result is cached until a file under ``source`` changes (its size or time).
     """
     source = Path(source) if source else source_texts_dir()
-    return _load(source, _fingerprint(source))
+    return _load(source, fingerprint(source))
 
 
-def _fingerprint(source: Path) -> tuple:
+def fingerprint(source: Path) -> tuple:
+    """Every file under ``source`` with its time and size: what a cache of its contents is keyed on."""
     files = sorted(p for p in source.rglob("*") if p.is_file())
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 
@@ -70,7 +78,8 @@ def _load(source: Path, fingerprint: tuple) -> Edition:
     games = _read_games(source / "games.yaml", passages)
     notes = link_notes(passages, source / "notes.yaml", {g.id for g in games})
     _check_notes(notes, source / "notes.yaml")
-    return Edition(source, witnesses, games, tuple(passages), notes)
+    collation = load_collation(source / "departures.yaml", games, passages)
+    return Edition(source, witnesses, games, tuple(passages), notes, collation)
 
 
 def _read_passages(source: Path, witnesses: dict[str, Witness]) -> list[Passage]:

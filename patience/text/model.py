@@ -122,3 +122,55 @@ class Note:
     inferred: bool
     reason: str = ""
     extra: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class EnglishText:
+    """What survives of Cadogan's English for a game: ``extent`` none, partial or complete."""
+
+    game: str
+    edition: str | None
+    extent: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A point where the Russian departs from Cadogan's English.
+
+    ``play`` says whether the difference changes how the game plays; ``spec`` which
+    reading the rule specification follows, and ``why``. ``clauses`` are clause
+    references (``game.clause``), which the text model does not resolve.
+    """
+
+    id: str
+    game: str
+    passages: tuple[str, ...]
+    topic: str
+    russian: str
+    english: str
+    words_ru: str | None
+    words_en: str | None
+    play: str
+    spec: str
+    why: str
+    clauses: tuple[str, ...]
+    variant: str | None
+    source_line: int = 0
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An editorial note that settles a doubtful reading of the rules, with its evidence;
+    ``inference``, when given, is what the evidence suggests but does not show."""
+
+    id: str
+    game: str
+    title: str
+    passages: tuple[str, ...]
+    decision: str
+    evidence: tuple[str, ...]
+    inference: str | None
+    clauses: tuple[str, ...]
+    departures: tuple[str, ...]
+    source_line: int = 0

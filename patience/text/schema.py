@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 PASSAGE_ID = re.compile(r"^[a-z]+(\.(?:[a-z]+|[1-9][0-9]*))*$")
 FRAGMENT_ID = r"^[0-9]{3}$"
@@ -132,3 +132,77 @@ class NoteAttachmentEntry(Strict):
 
 class NotesFile(Strict):
     inferred: list[NoteAttachmentEntry]
+
+
+# -- Cadogan's English against the Russian (departures.yaml) -------------------
+
+COLLATION_ID = r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$"
+CLAUSE_REF = r"^[a-z]+(:[a-z0-9-]+)?\.[a-z][a-z0-9-]*$"  # game[:variant].clause, checked against the specs by a test
+
+
+class EnglishTextEntry(Strict):
+    """What survives of Cadogan's English for one game of ours, and from which edition."""
+
+    game: str = Field(pattern=r"^[a-z]+$")
+    edition: Literal["1874", "1914"] | None
+    extent: Literal["complete", "partial", "none"]
+    note: str = Field(min_length=10)
+
+    @model_validator(mode="after")
+    def _edition_when_extant(self):
+        if (self.extent == "none") != (self.edition is None):
+            raise ValueError("an English text that survives names its edition; a lost one names none")
+        return self
+
+
+class DepartureEntry(Strict):
+    """One point where the Russian says something other than Cadogan's English."""
+
+    id: str = Field(pattern=COLLATION_ID)
+    passages: list[str] = Field(min_length=1)
+    topic: str = Field(min_length=3)
+    russian: str = Field(min_length=5)
+    english: str = Field(min_length=5)
+    words_ru: str | None = None
+    words_en: str | None = Field(None, max_length=60)
+    play: Literal["changes", "same", "uncertain"]
+    spec: Literal["russian", "english", "neither"]
+    why: str = Field(min_length=10)
+    clauses: list[str] = []
+    variant: str | None = Field(None, pattern=r"^[a-z]+:[a-z0-9-]+$")
+
+    @field_validator("clauses")
+    @classmethod
+    def _clause_refs(cls, value: list[str]) -> list[str]:
+        bad = [ref for ref in value if not re.match(CLAUSE_REF, ref)]
+        if bad:
+            raise ValueError(f"{bad[0]!r} is not a clause reference (game.clause or game:variant.clause)")
+        return value
+
+    @model_validator(mode="after")
+    def _variant_where_play_changes(self):
+        if self.play == "changes" and self.spec == "russian" and not self.variant:
+            raise ValueError("a departure that changes play, where the spec follows the Russian, "
+                             "needs the English reading as a 'variant'")
+        return self
+
+
+class ReadingEntry(Strict):
+    """An editorial note settling a doubtful reading of the rules, with its evidence."""
+
+    id: str = Field(pattern=COLLATION_ID)
+    title: str = Field(min_length=3)
+    passages: list[str] = Field(min_length=1)
+    decision: str = Field(min_length=10)
+    evidence: list[str] = Field(min_length=1)
+    inference: str | None = Field(None, min_length=10)
+    clauses: list[str] = []
+    departures: list[str] = []
+
+    _clause_refs = field_validator("clauses")(DepartureEntry._clause_refs.__func__)
+
+
+class DeparturesFile(Strict):
+    english: list[EnglishTextEntry] = Field(min_length=1)
+    departures: list[DepartureEntry] = []
+    readings: list[ReadingEntry] = []

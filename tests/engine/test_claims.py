@@ -4,10 +4,10 @@ import pytest
 
 from patience.datafile import DataFileError
 from patience.engine import games, load_game
-from patience.engine.claims import ClaimError, run_claim
+from patience.claims import ClaimError, run_claim
 from patience.engine.game import Game
-from patience.engine.rules import compile_rules
-from patience.engine.specs import find
+from patience.engine.compiler import compile_rules
+from patience.spec.loading import find
 
 CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]
 
@@ -58,9 +58,8 @@ def test_an_impossible_foundation_sequence_is_refused_with_its_clause():
         altered("sultan", "king-foundations", wrap=False)
 
 
-def test_a_malformed_check_is_a_clear_error():
+def test_a_check_naming_an_area_the_game_lacks_is_a_clear_error():
     base = claim("sultan", "eight-end-with-queens")
-    with pytest.raises(ClaimError, match="unknown check kind"):
-        run_claim(load_game("sultan"), base.model_copy(update={"check": {"kind": "nonsense"}}))
-    with pytest.raises(ClaimError, match="bad parameters"):
-        run_claim(load_game("sultan"), base.model_copy(update={"check": {"kind": "capacity", "x": 1}}))
+    check = base.check.model_copy(update={"area": "nowhere"})
+    with pytest.raises(ClaimError, match="claim 'eight-end-with-queens': no area 'nowhere'"):
+        run_claim(load_game("sultan"), base.model_copy(update={"check": check}))

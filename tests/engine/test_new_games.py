@@ -11,13 +11,13 @@ from patience.datafile import DataFileError
 from patience.engine import IllegalMove, Move, games, load_game
 from patience.engine.actions import owner, player_to_move
 from patience.engine.autoplay import autoplay
-from patience.engine.cards import card_code, parse_card
-from patience.engine.claims import run_claim
+from patience.cards import card_code, parse_card
+from patience.claims import run_claim
 from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
-from patience.engine.provenance import number_problems
-from patience.engine.rules import compile_rules
-from patience.engine.specs import find
+from patience.claims.provenance import number_problems
+from patience.engine.compiler import compile_rules
+from patience.spec.loading import find
 from patience.text import load_edition
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,15 +169,27 @@ def test_zodiac_foundations_open_only_once_pack_and_talon_are_empty():
     assert "A♠ zodiac 1 → ace foundation 1" in {game.describe(m) for m in game.legal_moves(state)}
 
 
-def test_zodiac_a_packet_keeps_its_direction_and_suit():
+def test_zodiac_a_packet_may_turn_but_keeps_its_suit():
     game = load_game("zodiac")
     state = position(game, {"zodiac 1": ["5♣/1", "6♣/1"], "zodiac 2": ["9♦/1"]})
     state.piles[0].append(parse_card("7♣/2"))
     assert "7♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
-    state.piles[0][-1] = parse_card("4♣/2")
-    assert "4♣ stock → zodiac 1" not in {game.describe(m) for m in game.legal_moves(state)}
+    state.piles[0][-1] = parse_card("5♣/2")
+    assert "5♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("8♦/2")
     assert "8♦ stock → zodiac 2" in {game.describe(m) for m in game.legal_moves(state)}
+    state.piles[0][-1] = parse_card("7♦/2")
+    assert "7♦ stock → zodiac 1" not in {game.describe(m) for m in game.legal_moves(state)}
+
+
+def test_zodiac_the_equator_marries_onto_the_zodiac_and_its_space_is_filled():
+    game = load_game("zodiac")
+    state = position(game, {"zodiac 1": ["5♣/1"], "zodiac 2": ["9♦/1"], "equator 1": ["6♣/1"], "talon": ["K♠/1"]})
+    moves = {game.describe(m) for m in game.legal_moves(state)}
+    assert "6♣ equator 1 → zodiac 1" in moves
+    assert not any(m.startswith(("5♣ zodiac", "6♣ equator 1 → equator")) for m in moves)
+    game.apply(state, game.parse_move(state, "6♣ equator 1 → zodiac 1"))
+    assert "K♠ talon → equator 1" in {game.describe(m) for m in game.legal_moves(state)}
 
 
 # -- Sympathie: two players ------------------------------------------------------------------------
@@ -272,7 +284,8 @@ def _altered(game_id, clause_id, changes):
 @pytest.mark.parametrize("game_id, clause_id, changes", [
     ("zodiac", "equator", {"piles": 9, "plate": {"shape": "row", "per_group": 9}}),
     ("zodiac", "zodiac-to-foundations", {"when": "always"}),
-    ("zodiac", "marriage", {"kept": False}),
+    ("zodiac", "marriage", {"kept": True}),
+    ("zodiac", "equator-marriages", {"from": "zodiac"}),
     ("zodiac", "talon-again", {"redeals": 3}),
     ("nivernaise", "line-spaces", {"cards": 3}),
     ("nivernaise", "second-deal", {"redeals": 2}),

@@ -3,7 +3,7 @@
 from hypothesis import given, strategies as st
 
 from patience.engine import load_game, rng
-from patience.engine.cards import card_name
+from patience.cards import card_name
 
 
 def test_splitmix64_matches_the_published_reference_outputs():

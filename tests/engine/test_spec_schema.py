@@ -134,3 +134,92 @@ def test_duplicate_ids_are_refused(tmp_path):
 def test_a_yaml_syntax_error_has_its_line(tmp_path):
     error = error_of(tmp_path, GOOD + "  - id: [unclosed\n")
     assert error.line is not None and "YAML syntax" in error.message
+
+
+CLAIM = """\
+claims:
+  - id: laid-out
+    says: One talon pile, empty.
+    passages: [tiny.rules.1]
+    check:
+      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+"""
+
+
+def test_a_typed_check_compiles(tmp_path):
+    rules = rules_from_file(write(tmp_path, GOOD + CLAIM))
+    check = rules.claims[0].check
+    assert type(check).__name__ == "Layout" and check.parameters() == {"area": "talon", "piles": 1, "cards_each": 0}
+
+
+@pytest.mark.parametrize("change, fragment, message", [
+    (("      piles: 1\n", "      piles: one\n"), "piles: one", "check.piles: Input should be a valid integer"),
+    (("      piles: 1\n", "      piles: 0\n"), "piles: 0", "check.piles: Input should be greater than 0"),
+    (("      piles: 1\n", "      pile: 1\n"), "pile: 1", "check.pile: unknown key"),
+    (("      area: talon\n", "      area: Talon\n"), "area: Talon", "check.area: String should match pattern"),
+    (("      kind: layout\n", "      kind: lay_out\n"), "kind: lay_out", "check: Input tag 'lay_out' found using 'kind' does not match"),
+])
+def test_a_bad_check_parameter_is_located_when_the_spec_loads(tmp_path, change, fragment, message):
+    text = GOOD + CLAIM.replace(*change)
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, fragment) and message in error.message
+
+
+def test_a_missing_check_parameter_is_located_at_the_check(tmp_path):
+    text = GOOD + CLAIM.replace("      cards_each: 0\n", "")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "kind: layout") and "check.cards_each: required key is missing" in error.message
+
+
+def test_a_bad_rank_in_a_check_is_located(tmp_path):
+    text = GOOD + CLAIM.replace("""      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+""", """      kind: foundations_end
+      piles: 4
+      rank: Z
+""")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "rank: Z") and "unknown rank 'Z'" in error.message
+
+
+def test_a_check_asking_two_things_at_once_is_refused(tmp_path):
+    text = GOOD + CLAIM.replace("""      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+""", """      kind: foundation_sequence
+      area: foundation
+      pile: 1
+      ranks: [A, 2]
+      after: A
+      next: [2]
+""")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "kind: foundation_sequence") and "give 'ranks', or 'after' and 'next'" in error.message
+
+
+@pytest.mark.parametrize("old, new, key, value", [
+    ("count: 1\n", "count: true\n", "count", "True"),
+    ("piles: 4", 'piles: "4"', "piles", "'4'"),
+])
+def test_a_number_written_as_a_boolean_or_a_string_is_refused(tmp_path, old, new, key, value):
+    text = GOOD.replace(old, new, 1)
+    error = error_of(tmp_path, text)
+    assert f"{key} must be a number, not {value}" in error.message
+    assert error.line == line(text, "- id: ", after=line(text, new.strip()) - 6)  # the clause's line
+
+
+def test_a_deal_that_needs_more_cards_than_the_packs_hold_is_refused(tmp_path):
+    from patience.engine.game import DealError, Game
+
+    text = GOOD.replace("    piles: 1\n", "    piles: 2\n").replace("  - id: turn\n", "  - id: deal\n    kind: deal\n    to: talon\n    cards_each: 30\n"
+                        "    says: Deal sixty.\n    conjecture: A test spec with no text behind it.\n  - id: turn\n")
+    rules = rules_from_file(write(tmp_path, text))
+    with pytest.raises(DealError) as caught:
+        Game(rules).deal(0)
+    assert caught.value.clause == "deal" and "deal 'deal' needs more cards than 1 pack hold" in str(caught.value)

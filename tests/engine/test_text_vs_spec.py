@@ -2,13 +2,13 @@
 
 import pytest
 
-from patience.engine.provenance import (
+from patience.claims.provenance import (
     cited, excuse_problems, number_problems, parameter_numbers, quotation_problems,
 )
-from patience.engine.claims import run_claim
+from patience.claims import run_claim
 from patience.engine.game import Game
-from patience.engine.rules import compile_rules
-from patience.engine.specs import find, read_spec, spec_paths
+from patience.engine.compiler import compile_rules
+from patience.spec.loading import find, read_spec, spec_paths
 from patience.text import load_edition
 
 SPECS = [read_spec(path)[0] for path in spec_paths()]

@@ -157,7 +157,7 @@ def test_the_replay_rebuilds_the_final_position(built):
     """Applying every step's changes to the start gives the engine's final position."""
     from patience.engine import load_game
     from patience.engine.autoplay import autoplay
-    from patience.engine.cards import card_name
+    from patience.cards import card_name
 
     sultan = page(built[1], "sultan")
     data = re.search(r'class="rules-replay-data">(.*?)</script>', sultan, re.S).group(1)

@@ -53,6 +53,9 @@ def test_renamed_passage_leaves_no_stale_link(make_app, site_copy, source_copy, 
     assert 'href="games.html#sultan.end.3"' not in refs
     assert 'id="sultan.end.9"' in page(renamed, "games")
     assert f"{site / 'refs.md'}:15: WARNING: no passage 'sultan.end.3' in the edition [edition.dangling]" in warnings_of(renamed)
+    # the data file the pages read on demand names the passage by its new identifier
+    data = (renamed.outdir / "_static" / "edition-data.js").read_text(encoding="utf-8")
+    assert '"sultan.end.9"' in data and '"sultan.end.3"' not in data
 
 
 def test_changed_passage_text_rewrites_the_pages_that_cite_it(make_app, site_copy, source_copy, tmp_path):

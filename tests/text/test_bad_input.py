@@ -107,3 +107,19 @@ def test_an_edited_file_is_read_again(source_copy):
     path = source_copy / "segmentation" / "000.yaml"
     edit(path, 'ocr: "Султанъ."', 'ocr: "Султанъ"')
     expect(source_copy, path, line_of(path, "id: sultan.end.3"), r"does not match fragment 000")
+
+
+def test_a_witness_that_is_not_utf8_is_located_in_the_loader_and_the_command(source_copy, monkeypatch, capsys):
+    from patience.cli import main
+
+    witness = next((source_copy / "witnesses").glob("003_*"))
+    text = witness.read_text(encoding="utf-8")
+    witness.write_bytes(text.encode("cp1251", errors="replace"))  # as a careless re-save would
+    listing = source_copy / "witnesses.yaml"
+    edit(listing, next(line.split()[-1] for line in listing.read_text(encoding="utf-8").splitlines()
+                       if line.strip().startswith("sha256:") and line_of(listing, line.strip()) > line_of(listing, 'fragment: "003"')),
+         hashlib.sha256(witness.read_bytes()).hexdigest())
+    error = expect_error(lambda: load_edition(source_copy), witness, 1, r"is not UTF-8 \(byte 0: invalid")
+    monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
+    assert main(["text"]) == 2
+    assert capsys.readouterr().err == f"patience: {error}\n"

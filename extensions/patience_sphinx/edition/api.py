@@ -15,7 +15,7 @@ concerned when a clause or its passages change.
 from __future__ import annotations
 
 from .domain import OBJECT_TYPES, Entry, fingerprint
-from .messages import warn
+from .._logging import warn_edition as warn
 from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference"]

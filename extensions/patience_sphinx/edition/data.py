@@ -19,26 +19,26 @@ from pathlib import Path
 from patience import citation
 
 from .layers import english_layer, glossary_for
-from .source import edition_for, source_dir
+from .source import corpus_for, source_dir
 
 SCRIPT = "edition-data.js"
 
 
 def payload(app, env) -> dict | None:
-    edition = edition_for(env)
-    if edition is None:
+    corpus = corpus_for(env)
+    if corpus is None:
         return None
+    edition = corpus.edition
     domain = env.domains["ed"]
-    source = source_dir(env)
     shown = {name: entry for (objtype, name), entry in domain.objects.items() if objtype == "passage"}
     return {
         "urn": citation.URN_BASE + ":",
-        "publication": _publication(citation.load_publication(source)),
+        "publication": _publication(citation.load_publication(source_dir(env))),
         "book": {"title": citation.TITLE_RU, "original": citation.ORIGINAL, "family": citation.AUTHOR_FAMILY,
                  "given": citation.AUTHOR_GIVEN, "unknown": citation.UNKNOWN, "kinds": citation.KIND_NAMES},
         "passages": [_passage(app, p, shown[p.id]) for p in edition.passages if p.id in shown],
-        "notes": _notes(edition, source),
-        "terms": _terms(app, env, edition, source),
+        "notes": _notes(corpus),
+        "terms": _terms(app, env, corpus),
     }
 
 
@@ -53,8 +53,8 @@ def _passage(app, passage, entry) -> list:
     return [passage.id, app.builder.get_target_uri(entry.docname), [c.kind for c in passage.corrections], uncertain]
 
 
-def _notes(edition, source) -> dict:
-    english = english_layer(edition, source)
+def _notes(corpus) -> dict:
+    edition, english = corpus.edition, english_layer(corpus)
     notes = {}
     for number, note in sorted(edition.notes.items()):
         passage = edition.passage(note.passage_id) if note.passage_id else None
@@ -66,8 +66,8 @@ def _notes(edition, source) -> dict:
     return notes
 
 
-def _terms(app, env, edition, source) -> dict:
-    glossary = glossary_for(edition, source)
+def _terms(app, env, corpus) -> dict:
+    glossary = glossary_for(env, corpus)
     if glossary is None:
         return {}
     domain = env.domains["ed"]

@@ -13,18 +13,19 @@ from sphinx.util.docutils import SphinxDirective
 from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
+from .._html import make, unavailable
 from .layers import english_layer
-from .nodes import make, unavailable
 from .refs import xref
-from .source import edition_for, source_dir
+from .source import corpus_for
 
 
 class NotesList(SphinxDirective):
     def run(self):
-        edition = edition_for(self.env, self.get_location())
-        if edition is None:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
-        self.english = english_layer(edition, source_dir(self.env), self.get_location())
+        edition = corpus.edition
+        self.english = english_layer(corpus, self.get_location())
         box = make("div", classes=["ed-notes"])
         for number, note in sorted(edition.notes.items()):
             box += self.note(edition, note)

@@ -1,8 +1,8 @@
 """Results computed from a spec (claims run, examples played), kept between builds.
 
 The key is the spec file's SHA-256 and the engine's version — ``patience.__version__``
-and a digest of the engine's own source files, since the engine changes between
-releases too — with what was asked; a changed spec or engine is a new key, so
+and a digest of the source of the engine, the spec language and the claims, since
+they change between releases too — with what was asked; a changed spec or engine is a new key, so
 nothing stale is ever served. A result marked ``transient`` (out of time) is not
 kept. Entries are JSON files under the doctree directory, written atomically so
 that parallel readers never see half a file.
@@ -19,9 +19,15 @@ from pathlib import Path
 from typing import Callable
 
 import patience
-from patience import engine
 
-ENGINE_FILES = sorted(Path(engine.__file__).parent.glob("*.py"))
+_PACKAGE = Path(patience.__file__).parent
+# Every module whose code changes how a game plays or what its claims find: the cards,
+# the data-file reader, the numerals the text checks read, the spec language, the
+# engine, the claims (recursively).
+ENGINE_FILES = sorted([
+    _PACKAGE / "cards.py", _PACKAGE / "datafile.py", _PACKAGE / "numerals.py",
+    *(path for package in ("spec", "engine", "claims") for path in (_PACKAGE / package).rglob("*.py")),
+])
 
 
 @lru_cache(maxsize=1)

@@ -14,13 +14,13 @@ from docutils import nodes
 from patience_sphinx.edition.api import reference
 from sphinx.util.docutils import SphinxDirective
 
-from patience.engine.cards import RANK_NAMES
-from patience.engine.provenance import PROVENANCE_KEYS, RANK_KEYS
+from patience.cards import RANK_NAMES
+from patience.claims.provenance import PROVENANCE_KEYS, RANK_KEYS
 
 from .blocks import conjecture, head, passage_list, provenance, record
 from .claims import claim_block
-from .html import make, text
-from .messages import warn
+from .._html import make, text
+from .._logging import warn_rules as warn
 from .specs import load
 
 KINDS = {

@@ -291,6 +291,14 @@
     document.execCommand("copy");
   }
 
+  function decoded(raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch (error) {
+      return raw;
+    }
+  }
+
   /* ---------- notes and terms opened in place ---------- */
 
   let popover = null;
@@ -373,7 +381,7 @@
   function inPlace(event) {
     const link = event.target.closest("a");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    const hash = decodeURIComponent((link.getAttribute("href") || "").split("#")[1] || "");
+    const hash = decoded((link.getAttribute("href") || "").split("#")[1] || "");
     if (link.closest(".ed-noteref") && hash.startsWith("note-")) {
       event.preventDefault();
       openNote(link, hash.slice(5));
@@ -385,9 +393,14 @@
 
   /* ---------- addresses: a URN, a range ---------- */
 
+  /* The address's fragment, decoded; a malformed %-escape is taken as written, not thrown. */
+  function fragment() {
+    return decoded(window.location.hash.slice(1));
+  }
+
   /* #urn:cts:…:PASSAGE (or a range FIRST-LAST) in the address opens the passage. */
   function followUrn() {
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = fragment();
     if (!hash.startsWith("urn:cts:")) return;
     loadData().then(function (data) {
       if (!hash.startsWith(data.urn)) return;
@@ -400,7 +413,7 @@
   /* #FIRST-LAST marks every passage of the range on this page and shows the first. */
   function markRange() {
     document.querySelectorAll(".ed-marked").forEach(function (row) { row.classList.remove("ed-marked"); });
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = fragment();
     const ends = hash.split("-");
     if (ends.length !== 2) return;
     const first = document.getElementById(ends[0]);
@@ -415,7 +428,7 @@
   }
 
   function landAgain() {
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = fragment();
     const target = hash && (document.getElementById(hash) || document.getElementById(hash.split("-")[0]));
     if (target) target.scrollIntoView({ behavior: "instant" });
   }

@@ -1,0 +1,160 @@
+"""What the foundations take: their sequences, suits, counts and capacity, asked by
+offering cards to :meth:`Game.accepts` on empty or hand-built piles."""
+
+from __future__ import annotations
+
+from patience.cards import card, card_name, parse_rank, rank_of, suit_of
+from patience.claims.support import (
+    ClaimError, ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
+)
+from patience.engine.game import Game
+from patience.engine.game import position as build
+from patience.spec.checks.foundations import (
+    Capacity, Counting, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
+    FoundationsEnd, Marriage, MarriageKept, PlayingOrder, RankOnlyLast,
+)
+
+
+@runs(FoundationsEnd)
+def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) -> ClaimResult:
+    found = area_piles(game, area)
+    lasts = [foundation_ranks(game, p)[-1] for p in found]
+    wanted = parse_rank(rank)
+    holds = len(found) == piles and all(last == wanted for last in lasts)
+    return ClaimResult(holds, f"{len(found)} foundations, ending with ranks {lasts}")
+
+
+@runs(Capacity)
+def capacity(game: Game) -> ClaimResult:
+    taken = sum(len(engine_foundation(game, p)) for p in game.rules.piles_of("foundation"))
+    aside = sum(len(game.deal(0).piles[p]) for p in game.rules.piles_of("aside"))
+    holds = taken + aside == game.total_cards
+    return ClaimResult(holds, f"foundations take {taken} cards, {aside} set aside, {game.total_cards} in the packs")
+
+
+@runs(FoundationPiles)
+def foundation_piles(game: Game, piles: int, capacity: int) -> ClaimResult:
+    """How many foundation piles there are, and how many cards they take together."""
+    found = game.rules.piles_of("foundation")
+    taken = sum(len(engine_foundation(game, p)) for p in found)
+    return ClaimResult(len(found) == piles and taken == capacity, f"{len(found)} foundations taking {taken} cards")
+
+
+@runs(FoundationSequence)
+def foundation_sequence(game: Game, area: str, pile: int, ranks: list | None = None,
+                        after: str | None = None, next: list | None = None) -> ClaimResult:
+    seen = foundation_ranks(game, area_pile(game, area, pile))
+    if ranks is not None:
+        wanted = [parse_rank(r) for r in ranks]
+        return ClaimResult(seen == wanted, f"the engine's sequence is {seen}")
+    at = seen.index(parse_rank(after)) if parse_rank(after) in seen else None
+    following = seen[at + 1: at + 1 + len(next)] if at is not None else []
+    return ClaimResult(following == [parse_rank(r) for r in next], f"after {after} come {following}")
+
+
+def _counts(ranks: list[int]) -> list[int]:
+    """Calculation's running numbers: each card counts on from the one before (past 13)."""
+    counts = [ranks[0]]
+    for before, after in zip(ranks, ranks[1:]):
+        counts.append(counts[-1] + (after - before) % 13)
+    return counts
+
+
+@runs(Counting)
+def counting(game: Game, values: dict, area: str | None = None, pile: int | None = None) -> ClaimResult:
+    piles = [area_pile(game, area, pile)] if pile else area_piles(game, area)
+    seen: dict[int, set[int]] = {}
+    for p in piles:
+        ranks = foundation_ranks(game, p)
+        for count, rank in zip(_counts(ranks), ranks):
+            seen.setdefault(count, set()).add(rank)
+    wrong = {v: sorted(seen.get(int(v), [])) for v, r in values.items() if seen.get(int(v)) != {parse_rank(r)}}
+    return ClaimResult(not wrong, f"counts not as stated: {wrong}" if wrong else "every stated count names its rank")
+
+
+@runs(RankOnlyLast)
+def rank_only_last(game: Game, rank: str) -> ClaimResult:
+    wanted = parse_rank(rank)
+    bad = [game.rules.pile_name(p) for p in game.rules.piles_of("foundation")
+           if wanted in foundation_ranks(game, p)[:-1]]
+    return ClaimResult(not bad, f"{rank} comes before the end on {bad}" if bad else f"{rank} only ends foundations")
+
+
+@runs(FoundationSuit)
+def foundation_suit(game: Game, area: str, follows: bool | None = None, distinct: bool = False) -> ClaimResult:
+    piles = area_piles(game, area)
+    first = piles[0]
+    base = engine_foundation(game, first)[:2]
+    state = empty_state(game)
+    state.piles[first] = base[:1]
+    if follows is False and not distinct:
+        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
+        holds = game.accepts(state, first, other_suit, "stock")
+        return ClaimResult(holds, f"on {card_name(base[0])} a {card_name(other_suit)} is {'taken' if holds else 'refused'}")
+    if follows:
+        other_suit = card(rank_of(base[1]), (suit_of(base[1]) + 1) % 4)
+        holds = game.accepts(state, first, base[1], "stock") and not game.accepts(state, first, other_suit, "stock")
+        return ClaimResult(holds, f"on {card_name(base[0])}: {card_name(base[1])} accepted, {card_name(other_suit)} refused" if holds else "suit not followed")
+    if distinct and len(piles) > 1:
+        same = card(rank_of(base[0]), suit_of(base[0]), 1)
+        other = card(rank_of(base[0]), (suit_of(base[0]) + 1) % 4, 1)
+        holds = not game.accepts(state, piles[1], same, "stock") and game.accepts(state, piles[1], other, "stock")
+        return ClaimResult(holds, "a second foundation of the same suit is refused" if holds else "suits may repeat")
+    raise ClaimError("foundation_suit needs follows: true or false, or distinct: true")
+
+
+@runs(Marriage)
+def marriage(game: Game, area: str, direction: str) -> ClaimResult:
+    """On a hand-built packet topped by 8♥: which of 7♥, 9♥, 7♣ the engine lets on it."""
+    pile = area_piles(game, area, "")[0]
+    state = build(game, {game.rules.pile_name(pile): ["8♥/1"]})
+    offered = {name: game.accepts(state, pile, card(rank, suit), "stock")
+               for name, rank, suit in (("7♥", 7, 2), ("9♥", 9, 2), ("7♣", 7, 0))}
+    wanted = {"down": {"7♥": True, "9♥": False, "7♣": False}, "up": {"7♥": False, "9♥": True, "7♣": False},
+              "either": {"7♥": True, "9♥": True, "7♣": False}}
+    return ClaimResult(offered == wanted[direction], f"on 8♥ the engine takes {[n for n, ok in offered.items() if ok]}")
+
+
+@runs(MarriageKept)
+def marriage_kept(game: Game, area: str, kept: bool) -> ClaimResult:
+    """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the
+    reverse. With ``kept: false``, a packet may turn: it takes both (the Zodiac's «въ
+    одной и той же пачкѣ», one packet holding both orders)."""
+    pile = area_piles(game, area, "")[0]
+    name = game.rules.pile_name(pile)
+    up = build(game, {name: ["7♥/1", "8♥/1"]})
+    down = build(game, {name: ["9♥/1", "8♥/1"]})
+    seen = (game.accepts(up, pile, card(9, 2, 1), "stock"), game.accepts(up, pile, card(7, 2, 1), "stock"),
+            game.accepts(down, pile, card(7, 2, 1), "stock"), game.accepts(down, pile, card(9, 2, 1), "stock"))
+    wanted = (True, not kept, True, not kept)
+    return ClaimResult(seen == wanted, f"up: 9♥ {seen[0]}, 7♥ {seen[1]}; down: 7♥ {seen[2]}, 9♥ {seen[3]}")
+
+
+@runs(PlayingOrder)
+def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
+    """On a hand-built packet topped by the second card of each pair (♥), the first is
+    taken; the same card of another suit is not."""
+    pile = area_piles(game, area, "")[0]
+    refused = []
+    for upper, lower in pairs:
+        state = build(game, {game.rules.pile_name(pile): [f"{lower}♥/1"]})
+        same, other = card(parse_rank(upper), 2, 1), card(parse_rank(upper), 0, 1)
+        if not game.accepts(state, pile, same, "stock") or game.accepts(state, pile, other, "stock"):
+            refused.append(f"{upper} on {lower}")
+    return ClaimResult(not refused, f"not as stated: {refused}" if refused else f"taken in suit: {pairs}")
+
+
+@runs(ExchangeBothWays)
+def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
+    """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may go onto 6♥ and 6♥ onto 5♥, one card
+    at a time; and a legal exchange is undone by the opposite one."""
+    up, down = area_piles(game, rising)[0], area_piles(game, falling)[0]
+    state = build(game, {game.rules.pile_name(up): [f"{r}♥/1" for r in ("A", 2, 3, 4, 5)],
+                         game.rules.pile_name(down): [f"{r}♥/1" for r in ("K", "Q", "J", 10, 9, 8, 7, 6)]})
+    moves = {(m.src, m.dst): m for m in game.legal_moves(state) if m.kind == "move"}
+    there, back = moves.get((up, down)), moves.get((down, up))
+    if not (there and back):
+        return ClaimResult(False, f"exchanges offered: {[game.describe(m) for m in moves.values()]}")
+    game.apply(state, there)
+    returned = any(m.src == down and m.dst == up and m.card == there.card for m in game.legal_moves(state))
+    return ClaimResult(returned, f"{game.describe(there)} and {game.describe(back)} legal; back again: {returned}")

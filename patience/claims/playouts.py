@@ -1,0 +1,257 @@
+"""What moves are legal, asked along reproducible random playouts: which areas cards
+leave and reach, when, and what is never offered."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
+from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
+from patience.engine.actions import PAIR
+from patience.engine.game import DEAL_ROW, Game
+from patience.engine.game import position as build
+from patience.engine.rows import ends, rows_of
+from patience.engine.state import State
+from patience.spec.checks.playouts import (
+    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesFromFoundations,
+    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToRowEnds, OnlyTop,
+    Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable, UnavailableUntilStockEmpty,
+)
+
+
+@runs(Stays)
+def stays(game: Game, area: str, cards: list) -> ClaimResult:
+    piles = area_piles(game, area)
+    for state, _ in playouts(game):
+        held = [c for p in piles for c in state.piles[p]]
+        if not fits(held, patterns(cards)):
+            return ClaimResult(False, f"{area} held {[card_name(c) for c in held]}")
+    return ClaimResult(True, f"{area} unchanged through random playouts")
+
+
+def _moves_between(game: Game, source: str, target: str, into_empty: bool):
+    sources = set(range(len(game.rules.pile_area))) if source == "any" else set(area_piles(game, source, ""))
+    targets = set(area_piles(game, target, ""))
+    for state, moves in playouts(game):
+        for move in moves:
+            if (move.kind == "move" and move.src in sources and move.dst in targets
+                    and (not into_empty or not state.piles[move.dst])):
+                yield state, move
+
+
+@runs(NoMoveBetween)
+def no_move_between(game: Game, source: str, to: str, into_empty: bool) -> ClaimResult:
+    """No legal move from one area (or ``any``) to another (or into its empty piles)."""
+    found = next(_moves_between(game, source, to, into_empty), None)
+    where = f"empty piles of the {to}" if into_empty else to
+    if found:
+        return ClaimResult(False, f"legal: {game.describe(found[1])}")
+    return ClaimResult(True, f"no move from {source} to {where} in random playouts")
+
+
+@runs(OnlyTop)
+def only_top(game: Game, area: str) -> ClaimResult:
+    piles = set(area_piles(game, area, ""))
+    for state, moves in playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
+                return ClaimResult(False, f"legal: {game.describe(move)} (not a top card)")
+    return ClaimResult(True, f"only top cards leave the {area}")
+
+
+@runs(TalonTakesOnlyUnplayable)
+def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
+    """A card from the pack may go to the talon only when no foundation and no packet
+    (by marriage) takes it; shown along random playouts, and that such cases occur."""
+    talons, seen = set(area_piles(game, area, "")), 0
+    for state, moves in playouts(game):
+        playable = {m.card for m in moves if m.kind == "move" and m.src == 0 and m.dst not in talons
+                    and (game.rules.role(m.dst) == "foundation" or state.piles[m.dst])}
+        for move in moves:
+            if move.kind == "move" and move.src == 0 and move.dst in talons:
+                if move.card in playable:
+                    return ClaimResult(False, f"legal although the card plays elsewhere: {game.describe(move)}")
+        seen += bool(playable)
+    return ClaimResult(seen > 0, f"a playable card from the pack never had the talon offered ({seen} positions)")
+
+
+@runs(TalonTakesPlayable)
+def talon_takes_playable(game: Game, area: str) -> ClaimResult:
+    """A card of the pack that could be placed may still go to the talon."""
+    talons = set(area_piles(game, area, ""))
+    for state, moves in playouts(game):
+        from_pack = [m for m in moves if m.kind == "move" and m.src == 0]
+        if any(m.dst in talons for m in from_pack) and any(m.dst not in talons for m in from_pack):
+            return ClaimResult(True, f"e.g. {[game.describe(m) for m in from_pack][:3]}")
+    return ClaimResult(False, "no card of the pack was ever both placeable and offered to the talon")
+
+
+@runs(NeverEmptyWhile)
+def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
+    """A pile of ``area`` is never found empty while any of ``sources`` has a card."""
+    piles = area_piles(game, area, "")
+    donors = [p for name in sources for p in area_piles(game, name, "")]
+    for state, _ in playouts(game, length=1000):
+        if any(state.piles[d] for d in donors) and not all(state.piles[p] for p in piles):
+            return ClaimResult(False, f"an empty {area} pile while {sources} had cards")
+    return ClaimResult(True, f"the {area} is never left with a space while {sources} have cards")
+
+
+def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[int], State]:
+    """A deal rearranged so that, in ``packets`` packets, a card of ``rank`` lies on the
+    two smallest cards (twos) of its suit, suit ♦; cards are swapped, none added or lost."""
+    piles = area_piles(game, area, "")[:packets]
+
+    def start(number: int) -> State:
+        state = game.deal(number)
+        for index, pile in enumerate(piles):
+            for position, wanted in ((-2, card(2, 1, index)), (-1, card(rank, 1, index))):
+                holder = next(p for p, cards in enumerate(state.piles) if wanted in cards)
+                at = state.piles[holder].index(wanted)
+                target = len(state.piles[pile]) + position
+                state.piles[holder][at], state.piles[pile][target] = state.piles[pile][target], wanted
+        return state
+    return start
+
+
+@runs(LeavesOnlyTo)
+def leaves_only_to(game: Game, area: str, rank: str, roles: list, packets: int) -> ClaimResult:
+    wanted, piles = parse_rank(rank), list(area_piles(game, area, ""))
+    seen = 0
+    for state, moves in playouts(game):
+        tops = {p for p in piles if state.piles[p] and rank_of(state.piles[p][-1]) == wanted}
+        seen += len(tops)
+        for move in moves:
+            if move.kind == "move" and move.src in tops and game.rules.role(move.dst) not in roles:
+                return ClaimResult(False, f"legal: {game.describe(move)}")
+    if not seen:
+        return ClaimResult(False, f"no {rank} lay on top of the {area} in random playouts: nothing shown")
+    for state, _ in playouts(game, start=_buried_suit(game, area, wanted, packets)):
+        grown = [p for p in game.rules.piles_of("foundation")
+                 if len(state.piles[p]) > 1 and suit_of(state.piles[p][0]) == 1]
+        if grown or game.is_won(state):
+            return ClaimResult(False, "a diamond foundation grew past its ace although both kings lay on the twos")
+    return ClaimResult(True, f"a {rank} on top of the {area} could go only to {roles} ({seen} times seen); "
+                             f"with both ♦ kings on the ♦ twos, no ♦ foundation passed its ace")
+
+
+@runs(CannotReach)
+def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimResult:
+    """Holds if, from the given position, no sequence of at most ``depth`` legal moves
+    plays ``goal.card`` to a pile of role ``goal.role``."""
+    target, role = parse_card(goal.card), goal.role
+    frontier, seen = [build(game, position)], set()
+    for level in range(depth):
+        following = []
+        for state in frontier:
+            for move in game.legal_moves(state):
+                game.apply(state, move)
+                snapshot = state.snapshot()
+                if move.card == target and game.rules.role(move.dst) == role:
+                    line = " ; ".join(game.describe(m) for m, _ in state.history)
+                    return ClaimResult(False, f"reached in {level + 1} moves: {line}")
+                if snapshot not in seen:
+                    seen.add(snapshot)
+                    following.append(state.copy())
+                game.undo(state)
+        frontier = following
+    return ClaimResult(True, f"{goal.card} cannot reach a {role} within {depth} moves")
+
+
+@runs(UnavailableUntilStockEmpty)
+def unavailable_until_stock_empty(game: Game, area: str) -> ClaimResult:
+    piles, used = set(area_piles(game, area, "")), 0
+    for state, moves in playouts(game, length=2000):
+        for move in moves:
+            if move.kind == "move" and move.src in piles:
+                if state.piles[0]:
+                    return ClaimResult(False, f"legal with cards in the pack: {game.describe(move)}")
+                used += 1
+    return ClaimResult(used > 0, f"{area} played only once the pack was spent ({used} such moves seen)")
+
+
+@runs(NoDealWhilePlayable)
+def no_deal_while_playable(game: Game) -> ClaimResult:
+    """Along random playouts, ``deal a row`` is never offered beside a foundation move."""
+    offered = 0
+    for _, moves in playouts(game):
+        dealing = DEAL_ROW in moves
+        offered += dealing
+        if dealing and any(m.kind == "move" and game.rules.role(m.dst) == "foundation"
+                           and game.rules.role(m.src) != "foundation" for m in moves):
+            return ClaimResult(False, "a row could be dealt while a card could go to a foundation")
+    return ClaimResult(offered > 0, f"rows were offered {offered} times, never with a foundation move open")
+
+
+@runs(MovesFromFoundations)
+def moves_from_foundations(game: Game) -> ClaimResult:
+    """Holds if, along random playouts, some legal move takes a card off a foundation."""
+    for _, moves in playouts(game):
+        for move in moves:
+            if move.kind in ("move", PAIR) and game.rules.role(move.src) == "foundation":
+                return ClaimResult(True, f"legal: {game.describe(move)}")
+    return ClaimResult(False, "no card ever left a foundation in random playouts")
+
+
+@runs(OnlyToRowEnds)
+def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
+    """Along random playouts a card of row i of ``source`` goes only to an end pile of
+    row i of ``target``; and such moves occur."""
+    source_rows, target_rows = rows_of(game.rules, source), rows_of(game.rules, target)
+    row_of = {p: i for i, row in enumerate(source_rows) for p in row}
+    seen = 0
+    for _, moves in playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in row_of and game.rules.pile_area[move.dst] == target:
+                seen += 1
+                if move.dst not in ends(target_rows[row_of[move.src]]):
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
+
+
+@runs(OnlyFromToRole)
+def only_from_to_role(game: Game, area: str, role: str) -> ClaimResult:
+    """Along random playouts every card reaching a pile of ``role`` comes from ``area``."""
+    piles, seen = set(area_piles(game, area, "")), 0
+    for _, moves in playouts(game, length=600):
+        for move in moves:
+            if move.kind == "move" and game.rules.role(move.dst) == role:
+                seen += 1
+                if move.src not in piles:
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves to a {role}, all from the {area}")
+
+
+def _placed(game: Game, state: State) -> bool:
+    return not any(state.piles[p] for p in [0, *game.rules.piles_of("talon")])
+
+
+def _to_foundation(game: Game, move) -> bool:
+    return move.kind in ("move", PAIR) and game.rules.role(move.dst) == "foundation"
+
+
+@runs(FoundationsWaitUntilPlaced)
+def foundations_wait_until_placed(game: Game) -> ClaimResult:
+    """Along random playouts no foundation move while the pack or a talon has cards; and
+    in a deal whose pack is spread over the layout by hand, foundation moves appear."""
+    for state, moves in playouts(game):
+        if not _placed(game, state) and any(_to_foundation(game, m) for m in moves):
+            return ClaimResult(False, "a foundation move was legal with cards still to place")
+    state = game.deal(0)
+    layout = [p for p in range(len(state.piles)) if game.rules.role(p) == "tableau"]
+    for index, spread in enumerate(reversed(state.piles[0])):
+        state.piles[layout[index % len(layout)]].append(spread)
+    state.piles[0] = []
+    opened = [game.describe(m) for m in game.legal_moves(state) if _to_foundation(game, m)]
+    return ClaimResult(bool(opened), f"once all is placed: {opened[:3]}")
+
+
+@runs(AreaColour)
+def area_colour(game: Game, area: str, colour: str) -> ClaimResult:
+    """The area holds only cards of the colour, in deals and along random playouts."""
+    piles = area_piles(game, area, "")
+    for state, _ in playouts(game, length=200):
+        wrong = [c for p in piles for c in state.piles[p] if is_red(c) != (colour == "red")]
+        if wrong:
+            return ClaimResult(False, f"{area} held {card_name(wrong[0])}")
+    return ClaimResult(True, f"the {area} held only {colour} cards")

@@ -1,0 +1,90 @@
+"""Going through the pack again: how many times, what is gathered, in what order."""
+
+from __future__ import annotations
+
+from patience.cards import card_name
+from patience.claims.support import ClaimResult, area_piles, playouts, runs
+from patience.engine.autoplay import autoplay
+from patience.engine.game import Game, REDEAL
+from patience.engine.state import State
+from patience.spec.checks.redeals import Passes, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled
+
+
+@runs(Passes)
+def passes(game: Game, total: int) -> ClaimResult:
+    most = 0
+    for number in range(8):
+        state = game.deal(number)
+        autoplay(game, state)
+        most = max(most, state.passes)
+    return ClaimResult(most == total, f"autoplayed deals went through the pack at most {most} times")
+
+
+@runs(RedealShuffled)
+def redeal_shuffled(game: Game) -> ClaimResult:
+    """Turn the pack (onto the talon where allowed) until a redeal is legal; the new
+    stock must hold the gathered cards, not in the order they were gathered."""
+    state = game.deal(0)
+    while state.piles[0]:
+        moves = [m for m in game.legal_moves(state) if m.src == 0]
+        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+    gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
+    game.apply(state, game.legal_moves(state)[-1])
+    new_stock = state.piles[0][::-1]
+    holds = sorted(new_stock) == sorted(gathered) and new_stock != gathered and len(gathered) > 2
+    return ClaimResult(holds, f"{len(gathered)} cards gathered; the new stock is {'shuffled' if holds else 'not shuffled'}")
+
+
+def _turn_all(game: Game, state: State) -> None:
+    """Turn the whole pack onto the talon, placing nothing."""
+    talon = game.rules.piles_of("talon")[0]
+    while state.piles[0]:
+        move = next(m for m in game.legal_moves(state) if m.src == 0 and m.dst == talon)
+        game.apply(state, move)
+
+
+@runs(RedealNeedsProgress)
+def redeal_needs_progress(game: Game) -> ClaimResult:
+    """A pass that places nothing leaves no redeal; a pass that places a card leaves one."""
+    state = game.deal(0)
+    _turn_all(game, state)
+    first = game.is_legal(state, REDEAL)
+    game.apply(state, REDEAL)
+    turned = len(state.history)
+    _turn_all(game, state)
+    idle = game.is_legal(state, REDEAL)
+    while len(state.history) > turned:
+        game.undo(state)
+    talon = game.rules.piles_of("talon")[0]
+    while state.piles[0]:
+        moves = [m for m in game.legal_moves(state) if m.src == 0]
+        placing = next((m for m in moves if m.dst != talon), None)
+        if placing is not None:
+            break
+        game.apply(state, next(m for m in moves if m.dst == talon))
+    else:
+        return ClaimResult(False, "no card from the talon could be placed in deal 0: nothing shown")
+    game.apply(state, placing)
+    _turn_all(game, state)
+    useful = game.is_legal(state, REDEAL)
+    holds = first and not idle and useful
+    return ClaimResult(holds, f"redeal after the first pass {first}, after an idle pass {idle}, "
+                              f"after a pass placing {card_name(placing.card)} {useful}")
+
+
+@runs(RedealKeepsOrder)
+def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
+    """Along random playouts, at each redeal the first pile of ``area`` is laid out again
+    with the ``cards`` that lay at the bottom of the first pile before: taken up from
+    the left, in order."""
+    first, seen = area_piles(game, area, "")[0], 0
+    for state, moves in playouts(game, length=1000):
+        if REDEAL in moves and len(state.piles[first]) >= cards:
+            bottom = state.piles[first][:cards]
+            game.apply(state, REDEAL)
+            laid = state.piles[first][:cards]
+            game.undo(state)
+            seen += 1
+            if laid != bottom:
+                return ClaimResult(False, f"{[card_name(c) for c in bottom]} became {[card_name(c) for c in laid]}")
+    return ClaimResult(seen > 0, f"{seen} redeals, each laying the first packet's bottom {cards} cards out first")

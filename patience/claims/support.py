@@ -1,0 +1,109 @@
+"""What every kind of claim check uses: the result, the error, the piles of an area,
+the cards a foundation takes, and reproducible random playouts."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Callable
+
+from patience.cards import rank_of
+from patience.engine import rng
+from patience.engine.game import Game, matches
+from patience.engine.state import State
+from patience.spec.terms import CardPattern, Check
+
+PLAYOUT_DEALS = range(6)
+PLAYOUT_LENGTH = 400
+
+
+@dataclass
+class ClaimResult:
+    holds: bool
+    detail: str
+
+
+class ClaimError(ValueError):
+    """A claim the engine cannot ask (an area the game lacks, a pile it does not have)."""
+
+
+RUNNERS: dict[type[Check], Callable[..., ClaimResult]] = {}
+
+
+def runs(model: type[Check]):
+    """Register a function as what claims of this kind ask the engine. It takes the game
+    and the model's parameters by name; a function whose parameters differ from the
+    model's fields is refused here, when the module is imported."""
+    def register(function: Callable[..., ClaimResult]) -> Callable[..., ClaimResult]:
+        taken = list(inspect.signature(function).parameters)[1:]
+        wanted = [name for name in model.model_fields if name != "kind"]
+        if sorted(taken) != sorted(wanted):
+            raise TypeError(f"{function.__name__} takes {taken}; {model.__name__} has {wanted}")
+        RUNNERS[model] = function
+        return function
+    return register
+
+
+def area_piles(game: Game, area: str | None, role: str = "foundation") -> list[int]:
+    if area is None:
+        return game.rules.piles_of(role)
+    if area not in game.rules.areas:
+        raise ClaimError(f"no area {area!r}")
+    return list(game.rules.areas[area].piles)
+
+
+def empty_state(game: Game) -> State:
+    return State([[] for _ in game.rules.pile_area], "claim")
+
+
+def engine_foundation(game: Game, pile: int) -> list[int]:
+    """The cards a foundation takes, found by offering cards one by one to the engine."""
+    state = empty_state(game)
+    if game.rules.foundation[pile].placed == "at_start":
+        state.piles[pile] = game.deal(0).piles[pile][:1]
+    pool = [c for c in range(game.total_cards) if c not in state.piles[pile]]
+    while True:
+        offered = next((c for c in pool if game.accepts(state, pile, c, "stock")), None)
+        if offered is None:
+            return state.piles[pile]
+        state.piles[pile].append(offered)
+        pool.remove(offered)
+
+
+def foundation_ranks(game: Game, pile: int) -> list[int]:
+    return [rank_of(c) for c in engine_foundation(game, pile)]
+
+
+def area_pile(game: Game, area: str, pile: int) -> int:
+    piles = area_piles(game, area)
+    if not 1 <= pile <= len(piles):
+        raise ClaimError(f"{area} has no pile {pile}")
+    return piles[pile - 1]
+
+
+def playouts(game: Game, deals=PLAYOUT_DEALS, length=PLAYOUT_LENGTH, start: Callable | None = None):
+    """Reproducible random playouts: yields (state, legal moves) before every move."""
+    for number in deals:
+        state = start(number) if start else game.deal(number)
+        generator = rng.SplitMix64(rng.seed(f"{game.id}:{number}:claims"))
+        for _ in range(length):
+            moves = game.legal_moves(state)
+            yield state, moves
+            if not moves:
+                break
+            game.apply(state, moves[generator.below(len(moves))])
+
+
+def fits(cards: list[int], patterns: list[CardPattern]) -> bool:
+    remaining = list(cards)
+    for pattern in patterns:
+        for _ in range(pattern.count):
+            found = next((c for c in remaining if matches(pattern, c)), None)
+            if found is None:
+                return False
+            remaining.remove(found)
+    return not remaining
+
+
+def patterns(items) -> list[CardPattern]:
+    return [CardPattern.model_validate(item) for item in items]

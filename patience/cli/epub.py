@@ -1,0 +1,21 @@
+"""``patience epub``: the edition as an EPUB 3 book."""
+
+from __future__ import annotations
+
+from patience.cli._output import add_output, write
+from patience.corpus import load_corpus
+from patience.export.epub import epub_bytes
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "epub", help="write the edition as an EPUB book",
+        description="Write the edition as an EPUB 3 book: each game's passages in the reading text, the "
+                    "modern transcription and English, its rules in plain language; the notes and the glossary.",
+    )
+    add_output(parser, "edition.epub")
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    return write(epub_bytes(load_corpus()), arguments.output)

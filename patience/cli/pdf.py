@@ -1,0 +1,28 @@
+"""``patience pdf``: the edition as a PDF for print."""
+
+from __future__ import annotations
+
+from patience.cli import UsageError
+from patience.cli._output import add_output, write
+from patience.corpus import load_corpus
+from patience.export.fonts import FontError
+from patience.export.pdf import pdf_bytes
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "pdf", help="write the edition as a PDF for print",
+        description="Write the edition as an A4 PDF: each game's passages in the reading text (old letters), "
+                    "modern transcription and English, identifiers in the margin, the game named in the page "
+                    "header; its rules in plain language; the notes and the glossary.",
+    )
+    add_output(parser, "edition.pdf")
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    try:
+        data = pdf_bytes(load_corpus())
+    except FontError as error:
+        raise UsageError(str(error)) from None
+    return write(data, arguments.output)

@@ -1,0 +1,178 @@
+"""Compiling a spec's clauses (pydantic models) into the engine's tables (:mod:`patience.engine.rules`).
+
+This is the one step between the spec language and play that needs the schema;
+the tables it returns are plain dataclasses, so the engine itself does not.
+A clause that contradicts another is a located error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from patience.datafile import DataFileError
+from patience.engine import rules as tables
+from patience.spec import schema
+from patience.cards import KING, RANK_NAMES
+from patience.engine.rules import Area, FoundationRule, Rules
+
+
+def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: str,
+                  lines: dict[str, int] | None = None) -> Rules:
+    """Build the play tables of ``clauses`` (a game's, or a variant's)."""
+    lines = lines or {}
+    rules = Rules(game=game_id, title=spec.title, title_ru=spec.title_ru, playable=spec.playable,
+                  spec=spec, clauses=clauses)
+    rules.areas["stock"] = Area("stock", "stock", "колода", range(0, 1), face="down")
+    rules.pile_area.append("stock")
+    for clause in clauses:
+        try:
+            _add(rules, clause)
+        except ValueError as error:
+            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {error}") from None
+    _check_names(rules, path, lines)
+    return rules
+
+
+def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -> tuple[int, ...]:
+    """The ranks a foundation takes, base first, counting ``step`` and wrapping past the king.
+
+    Calculation's counting (its jack is 11, king 13, then the ace is 14 …) is the
+    same thing: a value above 13 stands for the rank 13 lower.
+    """
+    sign = 1 if clause.direction == "up" else -1
+    base, last = RANK_NAMES[base_rank - 1], RANK_NAMES[clause.last - 1]
+    ranks = [base_rank]
+    while ranks[-1] != clause.last:
+        value = ranks[-1] + sign * step
+        if not 1 <= value <= KING:
+            if not clause.wrap:
+                raise ValueError(f"counting by {step} from {base} never reaches {last} without wrapping")
+            value = (value - 1) % KING + 1
+        ranks.append(value)
+        if len(ranks) > KING:
+            raise ValueError(f"counting by {step} from {base} never reaches {last}")
+    return tuple(ranks)
+
+
+def pattern(card: schema.CardPattern) -> tables.Pattern:
+    return tables.Pattern(card.rank, card.suit, card.colour, card.count)
+
+
+def _plate(plate: schema.Plate | None) -> tables.Plate | None:
+    return tables.Plate(plate.shape, plate.groups, plate.per_group, plate.place) if plate else None
+
+
+def _new_area(rules: Rules, area: Area, count: int) -> None:
+    if area.name in rules.areas:
+        raise ValueError(f"area {area.name!r} is declared twice")
+    start = len(rules.pile_area)
+    area.piles = range(start, start + count)
+    rules.areas[area.name] = area
+    rules.pile_area.extend([area.name] * count)
+
+
+def _add(rules: Rules, clause) -> None:
+    kind = clause.kind
+    if kind == "packs":
+        rules.packs = clause.count
+    elif kind == "take_out":
+        rules.take_out.append(tables.TakeOut(clause.id, tuple(map(pattern, clause.cards))))
+    elif kind == "area":
+        area = Area(clause.name, clause.role, clause.label_ru, range(0), clause.face, clause.available,
+                    clause.available_when, clause.takes, clause.colour, clause.rows,
+                    tuple(map(pattern, clause.holds)), _plate(clause.plate), clause.id)
+        _new_area(rules, area, clause.piles)
+    elif kind == "foundations":
+        _add_foundations(rules, clause)
+    elif kind == "deal":
+        rules.deals.append(tables.Deal(clause.id, clause.to, clause.cards_each, clause.pack))
+    elif kind == "flow":
+        rules.flows.append(tables.Flow(clause.id, clause.source, tuple(clause.to), clause.when, clause.position))
+    elif kind == "build":
+        rules.builds[clause.area] = tables.Build(clause.id, clause.area, clause.direction, clause.suit,
+                                                 clause.kept, clause.playing_order)
+    elif kind == "spaces":
+        rules.spaces[clause.area] = tables.Spaces(clause.id, clause.area, clause.fill,
+                                                  tuple(clause.source), clause.cards)
+    elif kind == "deal_row":
+        rules.deal_row = tables.DealRow(clause.id, dict(clause.to), clause.when)
+    elif kind == "last_pass":
+        rules.last_pass = tables.LastPass(clause.id, frozenset(clause.omit))
+    elif kind == "redeal":
+        rules.redeal = tables.Redeal(clause.id, clause.redeals, tuple(clause.gather), clause.shuffle, clause.when)
+    elif kind == "arrangement":
+        rules.arrangement = tables.Arrangement(clause.id, clause.source, tuple(clause.stack), clause.positions,
+                                               clause.rows, clause.rounds, clause.face)
+    elif kind == "deal_by_colour":
+        rules.by_colour = tables.DealByColour(clause.id, tuple(clause.to), tuple(clause.overflow))
+    elif kind == "exchange":
+        # One card at a time, each way: two flows between the foundation groups.
+        first, second = clause.between
+        rules.flows += [tables.Flow(clause.id, first, (second,)), tables.Flow(clause.id, second, (first,))]
+    elif kind == "pair":
+        source = (tuple(clause.source[0]), tuple(clause.source[1]))
+        rules.pairs.append(tables.Pair(clause.id, source, tuple(clause.to), clause.match))
+    elif kind == "turn_up":
+        rules.turn_ups.append(tables.TurnUp(clause.id, tuple(clause.source), tuple(clause.to)))
+    elif kind == "players":
+        own = tuple(tuple(group) for group in clause.own)
+        rules.players = tables.Players(clause.id, clause.count, own, clause.turns)
+
+
+def _add_foundations(rules: Rules, clause: schema.Foundations) -> None:
+    area = Area(clause.name, "foundation", clause.label_ru, range(0), plate=_plate(clause.plate), clause=clause.id)
+    _new_area(rules, area, clause.piles)
+    steps = clause.step if isinstance(clause.step, list) else [clause.step] * clause.piles
+    bases = [base for base in clause.base for _ in range(base.count)]
+    for pile, base, step in zip(area.piles, bases, steps):
+        sequence = foundation_sequence(clause, base.rank, step)
+        # Ranks taken out of the packs are passed over (the Empress's black queens).
+        sequence = tuple(rank for rank in sequence if rank not in clause.skip or rank == base.rank)
+        rules.foundation[pile] = FoundationRule(sequence, clause.suit, pattern(base), clause.placed,
+                                                clause.distinct_suits, clause.name, clause.id)
+
+
+def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
+    """Every area a clause mentions must be declared."""
+    def known(name: str, clause) -> None:
+        if name not in rules.areas:
+            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: no area named {name!r}")
+
+    for clause in rules.deals:
+        known(clause.to, clause)
+    for clause in rules.flows:
+        for name in [clause.source, *clause.to]:
+            known(name, clause)
+    for name, clause in [*rules.builds.items(), *rules.spaces.items()]:
+        known(name, clause)
+        for source in getattr(clause, "source", []):
+            known(source, clause)
+    if rules.deal_row:
+        for name in rules.deal_row.to:
+            known(name, rules.deal_row)
+    if rules.redeal:
+        for name in rules.redeal.gather:
+            known(name, rules.redeal)
+    if rules.arrangement:
+        known(rules.arrangement.source, rules.arrangement)
+    for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
+        for name in _names(clause):
+            known(name, clause)
+    for clause in rules.flows:
+        rows = {rules.areas[name].rows for name in [clause.source, *clause.to]}
+        if clause.position == "row_ends" and len(rows) > 1:
+            raise DataFileError(path, lines.get(clause.id),
+                                f"clause {clause.id!r}: 'row_ends' joins areas with different numbers of rows")
+
+
+def _names(clause) -> list[str]:
+    """The area names a clause of :mod:`patience.spec.play` mentions."""
+    if clause is None:
+        return []
+    if isinstance(clause, tables.DealByColour):
+        return [*clause.to, *clause.overflow]
+    if isinstance(clause, tables.Pair):
+        return [*clause.source[0], *clause.source[1], *clause.to]
+    if isinstance(clause, tables.TurnUp):
+        return [*clause.source, *clause.to]
+    return [name for group in clause.own for name in group]

@@ -1,0 +1,140 @@
+"""What each pile takes next and where each card lies: the index behind move generation.
+
+Listing the legal moves by offering every available card to every pile costs
+cards × piles tests. The index turns this round: it keeps, for every pile, the
+cards it may take next — a foundation the next rank of its sequence (in its suit,
+if it follows suit), a packet under marriage (марьяжъ) the ranks one above and one
+below its top card in the suits the build allows — and, for every card, the pile it
+lies in. Moves to such a pile are then found by looking up where its few wanted
+cards lie. Piles that take any card (a talon, an empty place filled at will) are
+*open*, and are offered the available cards of their sources.
+
+What the index lists is only a superset: every candidate move is still decided
+by :meth:`Game.accepts`, the rule itself. After a move only the piles it touched
+are indexed again.
+"""
+
+from __future__ import annotations
+
+from patience.cards import RED_SUITS, rank_of, suit_of
+from patience.engine.rules import Build, FoundationRule
+
+OPEN = None  # the wants of a pile that may take any card
+ALL_SUITS = (0, 1, 2, 3)
+COLOUR_SUITS = {"red": tuple(sorted(RED_SUITS)), "black": (0, 3)}
+
+
+class Taker:
+    """How one pile takes cards, fixed by the rules: a foundation, a talon (open),
+    or a place built on by marriage and, when empty, filled at will (open) or not."""
+
+    __slots__ = ("foundation", "build", "always_open", "open_when_empty", "known")
+
+    def __init__(self, foundation: FoundationRule | None = None, build: Build | None = None,
+                 always_open: bool = False, open_when_empty: bool = False):
+        self.foundation, self.build = foundation, build
+        self.always_open, self.open_when_empty = always_open, open_when_empty
+        self.known: dict[tuple[int, int], tuple[int, ...]] = {}  # wants worked out already
+
+    def wants(self, cards: list[int]) -> tuple[int, ...] | None:
+        """The cards (as ``suit * 13 + rank - 1``, in every pack) this pile may take next."""
+        if self.always_open or (self.open_when_empty and not cards):
+            return OPEN
+        if not cards and self.foundation is None:
+            return ()
+        # A foundation's wants depend on its length and first card, a packet's on its top.
+        key = (len(cards), cards[0] % 52) if self.foundation is not None and cards else (-1, cards[-1] % 52) if cards else (0, 0)
+        wants = self.known.get(key)
+        if wants is None:
+            wants = self.known[key] = self._work_out(cards)
+        return wants
+
+    def _work_out(self, cards: list[int]) -> tuple[int, ...]:
+        if self.foundation is not None:
+            return _foundation_wants(self.foundation, cards)
+        return _build_wants(self.build, cards[-1]) if self.build is not None else ()
+
+
+def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]:
+    if len(cards) >= len(rule.sequence):
+        return ()
+    rank = rule.sequence[len(cards)]
+    if cards:
+        suits = (suit_of(cards[0]),) if rule.suit == "follow" else ALL_SUITS
+    elif rule.placed != "as_they_appear":
+        return ()
+    elif rule.base.suit is not None:
+        suits = ALL_SUITS  # the base's own suit among them; Game.accepts keeps only it
+    else:
+        suits = COLOUR_SUITS.get(rule.base.colour, ALL_SUITS)
+    return tuple(suit * 13 + rank - 1 for suit in suits)
+
+
+def _build_wants(build: Build, top: int) -> tuple[int, ...]:
+    rank, suit = rank_of(top), suit_of(top)
+    ranks = {rank - 1, rank + 1}
+    if build.playing_order:
+        ranks.add(14 - rank)  # queen on two, knave on three
+    if build.suit == "same":
+        suits = (suit,)
+    elif build.suit == "alternate":
+        suits = COLOUR_SUITS["black" if suit in RED_SUITS else "red"]
+    else:
+        suits = ALL_SUITS
+    return tuple(s * 13 + r - 1 for r in sorted(ranks) if 1 <= r <= 13 for s in suits)
+
+
+class MoveIndex:
+    """The index of one state.
+
+    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
+    giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
+    holds the open piles. ``moves`` keeps the legal moves once listed (dropped by every
+    change) and ``gathered`` how many cards each redeal of the history gathered.
+    """
+
+    __slots__ = ("game", "wants", "wanted", "open", "moves", "gathered")
+
+    def __init__(self, game, state):
+        self.game = game
+        self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
+        self.wanted: list[set[int]] = [set() for _ in range(52)]
+        self.open: set[int] = set()
+        for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
+            self._set(pile, taker.wants(cards))
+        self.moves = None
+        self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
+
+    def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
+        old = self.wants[pile]
+        if old is OPEN:
+            self.open.discard(pile)
+        else:
+            for key in old:
+                self.wanted[key].discard(pile)
+        if wants is OPEN:
+            self.open.add(pile)
+        else:
+            for key in wants:
+                self.wanted[key].add(pile)
+        self.wants[pile] = wants
+
+    def update(self, state, move, ops: list, undone: bool) -> None:
+        """Index again the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
+        if move.kind == "redeal":
+            if undone:
+                self.gathered.pop()
+            else:
+                self.gathered.append(_gathered(ops))
+        touched = {op[1] for op in ops if op[0] != "pass"} | {op[3] for op in ops if op[0] == "mv"}
+        takers, piles, wants = self.game.takers, state.piles, self.wants
+        for pile in touched:
+            new = takers[pile].wants(piles[pile])
+            if new != wants[pile]:
+                self._set(pile, new)
+        self.moves = None
+
+
+def _gathered(ops: list) -> int:
+    """How many cards a redeal gathered (its journal holds the piles it emptied)."""
+    return sum(len(op[2]) for op in ops if op[0] == "set" and op[1] != 0)

@@ -1,0 +1,102 @@
+"""The edition as a book to read (EPUB, PDF): what each chapter holds, in order.
+
+A chapter per game, in the book's order: its passages, each in three layers (the
+reading text, the modern transcription, the English) with its footnote markers and
+translator's notes, then its rules in plain language from the game's specification.
+Then the notes and page furniture, then the glossary. The writers decide only how
+it looks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patience.corpus import Corpus
+from patience.spec.schema import Spec
+from patience.spec.terms import Provenance
+from patience.text.model import Passage
+from patience.text.segmentation import NOTE_MARKER
+
+STATUS = {
+    "complete": "The text of the rules survives.",
+    "partial": "Part of the text is lost; the gaps are filled by conjecture, marked as such.",
+    "fragmentary": "Too little survives to play the game.",
+}
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One passage as the book shows it."""
+
+    id: str
+    kind: str
+    reading: str
+    modern: str
+    english: str
+    translator_notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A clause of the rules in plain language, the passages it rests on, and whether it is conjecture."""
+
+    id: str
+    kind: str
+    says: str
+    passages: tuple[str, ...]
+    conjecture: str | None
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    title: str
+    title_ru: str | None
+    lacunae: tuple[str, ...]
+    pieces: tuple[Piece, ...]
+    summary: str = ""
+    status: str = ""
+    rules: tuple[Rule, ...] = ()
+
+
+def piece(corpus: Corpus, passage: Passage) -> Piece:
+    english = corpus.english[passage.id]
+    notes = tuple(f"«{n.ru}»: {n.text}" if n.ru else n.text for n in english.notes)
+    return Piece(passage.id, passage.kind, passage.reading, corpus.modern[passage.id].text, english.text, notes)
+
+
+def chapters(corpus: Corpus) -> list[Chapter]:
+    """The games in the book's order, then the notes and page furniture."""
+    edition = corpus.edition
+    found = []
+    for game in edition.games:
+        pieces = tuple(piece(corpus, edition.passage(pid)) for pid in game.passage_ids)
+        spec = corpus.spec_of(game.id)
+        found.append(Chapter(game.id, game.title_en, game.title_ru, game.lacunae, pieces, *_rules(spec)))
+    rest = tuple(piece(corpus, p) for p in edition.passages if p.game is None)
+    found.append(Chapter("notes", "Notes and page furniture", None, (), rest))
+    return found
+
+
+def rules_of(spec: Spec) -> tuple[Rule, ...]:
+    """The clauses of a game's spec (its variants' are on its page, not here)."""
+    clauses: list[Provenance] = list(spec.clauses)
+    return tuple(Rule(c.id, getattr(c, "kind", ""), c.says, tuple(c.passages), c.conjecture) for c in clauses)
+
+
+def _rules(spec: Spec | None) -> tuple[str, str, tuple[Rule, ...]]:
+    if spec is None:
+        return "", "", ()
+    return spec.summary, STATUS[spec.status], rules_of(spec)
+
+
+def split_markers(text: str) -> list[tuple[str, int | None]]:
+    """``text`` in pieces: plain text (``None``) and footnote markers (the note's number)."""
+    pieces: list[tuple[str, int | None]] = []
+    cursor = 0
+    for match in NOTE_MARKER.finditer(text):
+        pieces.append((text[cursor:match.start()], None))
+        pieces.append((match.group(), int(match.group(1))))
+        cursor = match.end()
+    pieces.append((text[cursor:], None))
+    return [(t, n) for t, n in pieces if t]

@@ -1,0 +1,172 @@
+"""The edition as an EPUB 3 book (``patience epub``), checked by ``epubcheck``.
+
+One XHTML document per chapter of :mod:`.book`: each passage with its reading text,
+modern transcription and English, its footnote markers linked to the notes, then the
+game's rules in plain language; then the notes, the glossary and a page on the edition
+and its licence. The archive is written with fixed dates, so the same edition gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from html import escape
+
+from patience.corpus import Corpus
+from patience.export import about
+from patience.export.book import Chapter, Piece, chapters, split_markers
+from patience.text.glossary import Glossary
+
+IDENTIFIER = f"urn:cts:cadogan:patience.ru.ocr-edition:v{about.VERSION}"
+STYLE = """
+body { font-family: "Old Standard TT", "DejaVu Serif", serif; line-height: 1.4; }
+.passage { margin: 0 0 1.2em 0; }
+.pid { font-family: monospace; font-size: 0.75em; color: #555; }
+.reading { margin: 0.2em 0; }
+.modern { margin: 0.2em 0; color: #333; }
+.english { margin: 0.2em 0; font-style: italic; }
+.tnote, .conjecture, .lacuna { font-size: 0.85em; color: #444; }
+h1 .ru { font-weight: normal; }
+dt { font-weight: bold; }
+"""
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def _tag(name: str, content: str = "", **attrs) -> str:
+    """An element; ``class_`` is ``class``, ``epub_type`` ``epub:type``, ``lang`` also ``xml:lang``."""
+    if "lang" in attrs:
+        attrs["xml:lang"] = attrs["lang"]
+    names = {"class_": "class", "epub_type": "epub:type"}
+    rendered = "".join(f' {names.get(k, k)}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
+    return f"<{name}{rendered}>{content}</{name}>"
+
+
+def _page(title: str, body: str, lang: str = about.LANG_ENGLISH) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n'
+        f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" '
+        f'lang="{lang}" xml:lang="{lang}">\n<head><meta charset="UTF-8"/><title>{escape(title)}</title>'
+        '<link rel="stylesheet" type="text/css" href="style.css"/></head>\n'
+        f"<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def _linked(text: str, notes: set[int]) -> str:
+    """Text with its footnote markers linked to the notes that survive."""
+    out = []
+    for piece, number in split_markers(text):
+        if number in notes:
+            out.append(_tag("a", escape(piece), href=f"notes.xhtml#notes.{number}", epub_type="noteref"))
+        else:
+            out.append(escape(piece))
+    return "".join(out)
+
+
+def _passage(piece: Piece, notes: set[int]) -> str:
+    lines = [
+        _tag("p", escape(piece.id), class_="pid"),
+        _tag("p", _linked(piece.reading, notes), class_="reading", lang=about.LANG_PREREFORM),
+        _tag("p", _linked(piece.modern, notes), class_="modern", lang=about.LANG_MODERN),
+        _tag("p", _linked(piece.english, notes), class_="english"),
+        *(_tag("p", "Translator’s note: " + escape(n), class_="tnote") for n in piece.translator_notes),
+    ]
+    return _tag("section", "\n".join(lines), id=piece.id, class_="passage")
+
+
+def _chapter(chapter: Chapter, notes: set[int], home: dict[str, str]) -> str:
+    ru = " — " + _tag("span", escape(chapter.title_ru), class_="ru", lang=about.LANG_PREREFORM) if chapter.title_ru else ""
+    parts = [f"<h1>{escape(chapter.title)}{ru}</h1>"]
+    parts += [_tag("p", "Lost: " + escape(lacuna), class_="lacuna") for lacuna in chapter.lacunae]
+    parts += [_passage(piece, notes) for piece in chapter.pieces]
+    if chapter.rules:
+        parts.append("<h2>The rules in plain language</h2>")
+        parts.append(_tag("p", escape(chapter.summary)) + _tag("p", escape(chapter.status), class_="conjecture"))
+        items = []
+        for rule in chapter.rules:
+            where = ", ".join(_tag("a", escape(p), href=f"{home[p]}#{p}") for p in rule.passages)
+            guess = _tag("span", " Conjecture: " + escape(rule.conjecture), class_="conjecture") if rule.conjecture else ""
+            items.append(_tag("li", escape(rule.says) + (f" ({where})" if where else "") + guess))
+        parts.append(_tag("ol", "\n".join(items)))
+    return _page(chapter.title, "\n".join(parts))
+
+
+def _glossary(glossary: Glossary) -> str:
+    entries = []
+    for term in glossary.terms:
+        head = _tag("span", escape(term.prereform), lang=about.LANG_PREREFORM) + f" ({escape(term.modern)}) — {escape(term.english)}"
+        entries.append(_tag("dt", head, id=f"term.{term.id}") + _tag("dd", escape(term.definition)))
+    return _page("Glossary", "<h1>Glossary</h1>\n" + _tag("dl", "\n".join(entries)))
+
+
+def _about() -> str:
+    body = _tag("h1", escape(about.TITLE_RU), lang=about.LANG_PREREFORM) + (
+        f"<p>{escape(about.TITLE)}, version {escape(about.VERSION)}.</p>"
+        f"<p>An anonymous Russian translation of Lady Adelaide Cadogan’s {escape(about.ORIGINAL)}. {escape(about.UNKNOWN)}</p>"
+        "<p>Each passage is given as the reading text (the witness with its OCR faults corrected, in the "
+        "spelling before 1918), the modern transcription and the English translation, under its identifier.</p>"
+        f"<p>{escape(about.LICENCE)}</p>"
+    )
+    return _page("About this edition", body)
+
+
+def _nav(documents: list[tuple[str, str, str]]) -> str:
+    items = "\n".join(_tag("li", _tag("a", escape(title), href=name)) for name, title, _ in documents)
+    return _page("Contents", f'<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\n{items}\n</ol></nav>')
+
+
+def _opf(documents: list[tuple[str, str, str]]) -> str:
+    manifest = "\n".join(
+        f'<item id="d{i}" href="{name}" media-type="application/xhtml+xml"/>' for i, (name, _, _) in enumerate(documents)
+    )
+    spine = "\n".join(f'<itemref idref="d{i}"/>' for i in range(len(documents)))
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id" xml:lang="en">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:identifier id="id">{IDENTIFIER}</dc:identifier>
+<dc:title>{escape(about.TITLE_RU)} — critical edition</dc:title>
+<dc:language>en</dc:language>
+<dc:language>{about.LANG_PREREFORM}</dc:language>
+<dc:creator>Adelaide Cadogan</dc:creator>
+<dc:contributor>{escape(about.EDITORS)}</dc:contributor>
+<dc:rights>{escape(about.LICENCE)}</dc:rights>
+<meta property="dcterms:modified">{about.RELEASED}T00:00:00Z</meta>
+</metadata>
+<manifest>
+<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+<item id="css" href="style.css" media-type="text/css"/>
+{manifest}
+</manifest>
+<spine>
+{spine}
+</spine>
+</package>
+"""
+
+
+CONTAINER = """<?xml version="1.0" encoding="UTF-8"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>
+"""
+
+
+def epub_bytes(corpus: Corpus) -> bytes:
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
+    documents = [("about.xhtml", "About this edition", _about())]
+    book = chapters(corpus)
+    home = {piece.id: f"{chapter.id}.xhtml" for chapter in book for piece in chapter.pieces}
+    for chapter in book:
+        documents.append((f"{chapter.id}.xhtml", chapter.title, _chapter(chapter, notes, home)))
+    documents.append(("glossary.xhtml", "Glossary", _glossary(corpus.glossary)))
+    files = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
+             ("OEBPS/content.opf", _opf(documents)), ("OEBPS/nav.xhtml", _nav(documents)),
+             ("OEBPS/style.css", STYLE)]
+    files += [(f"OEBPS/{name}", text) for name, _, text in documents]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files:
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
+            archive.writestr(info, text.encode("utf-8"))
+    return buffer.getvalue()

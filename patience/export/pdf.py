@@ -1,0 +1,175 @@
+"""The edition as a PDF for print (``patience pdf``), made with ReportLab.
+
+A4 pages; each game begins a page, and the page header names the game. Each passage
+is printed as its reading text in the old spelling, then the modern transcription and
+the English, with its identifier in the left margin beside it; the game's rules in
+plain language follow its text; then the notes and page furniture, and the glossary.
+The body text stands in :data:`FRAME` alone (headers, footers and identifiers outside
+it), so a reader of the file can take the text without them. The file is made with
+ReportLab's invariant mode: the same edition gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Paragraph, Spacer
+
+from patience.corpus import Corpus
+from patience.export import about
+from patience.export.book import Chapter, Piece, chapters, split_markers
+from patience.export.fonts import Family, register_family
+
+PAGE_WIDTH, PAGE_HEIGHT = A4
+#: The body text's frame: x, y, width, height in points (identifiers stand left of it).
+FRAME = (45 * mm, 20 * mm, PAGE_WIDTH - 45 * mm - 20 * mm, PAGE_HEIGHT - 20 * mm - 22 * mm)
+GREY = HexColor("#444444")
+
+
+class LabelledParagraph(Paragraph):
+    """A paragraph with a passage identifier in the margin, level with its first line.
+
+    Where the paragraph breaks across pages, only its first part carries the label."""
+
+    def __init__(self, text, style=None, *args, label: str | None = None, **kwargs) -> None:
+        super().__init__(text, style, *args, **kwargs)  # ReportLab's split calls it with its own arguments
+        self.label = label
+
+    def split(self, available_width, available_height):
+        parts = super().split(available_width, available_height)
+        if parts:
+            parts[0].label = self.label
+        return parts
+
+    def draw(self) -> None:
+        super().draw()
+        if self.label:
+            self.canv.saveState()
+            self.canv.setFont(self.style.fontName, 7)
+            self.canv.setFillColor(GREY)
+            self.canv.drawRightString(-4 * mm, self.height - self.style.fontSize, self.label)
+            self.canv.restoreState()
+
+
+class ChapterStart(Flowable):
+    """Marks where a game begins: its title for the page headers, and a bookmark."""
+
+    def __init__(self, chapter: Chapter) -> None:
+        super().__init__()
+        self.chapter = chapter
+
+    def wrap(self, available_width, available_height):
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv._edition_header = self.chapter.title
+        self.canv.bookmarkPage(self.chapter.id)
+        self.canv.addOutlineEntry(self.chapter.title, self.chapter.id, level=0)
+
+
+def _styles(family: Family) -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("base", fontName=family.regular, fontSize=10.5, leading=14)
+    return {
+        "title": ParagraphStyle("title", base, fontName=family.bold, fontSize=16, leading=20, spaceAfter=8, keepWithNext=1),
+        "heading": ParagraphStyle("heading", base, fontName=family.bold, fontSize=12, leading=16, spaceBefore=10,
+                                  spaceAfter=4, keepWithNext=1),
+        "reading": ParagraphStyle("reading", base, spaceBefore=6),
+        "modern": ParagraphStyle("modern", base, fontSize=9.5, leading=12.5, textColor=GREY),
+        "english": ParagraphStyle("english", base, fontName=family.italic, fontSize=9.5, leading=12.5),
+        "small": ParagraphStyle("small", base, fontSize=8.5, leading=11, textColor=GREY),
+        "body": base,
+    }
+
+
+def _linked(text: str, notes: set[int]) -> str:
+    """Paragraph markup of ``text``: escaped, footnote markers linked to their notes."""
+    return "".join(
+        f'<a href="#note-{n}">{escape(t)}</a>' if n in notes else escape(t) for t, n in split_markers(text)
+    )
+
+
+def _passage(piece: Piece, styles, notes: set[int]) -> list[Flowable]:
+    anchor = f'<a name="note-{piece.id.split(".")[1]}"/>' if piece.kind == "note" else ""
+    return [
+        LabelledParagraph(anchor + _linked(piece.reading, notes), styles["reading"], label=piece.id),
+        Paragraph(_linked(piece.modern, notes), styles["modern"]),
+        Paragraph(_linked(piece.english, notes), styles["english"]),
+        *(Paragraph("Translator’s note: " + escape(n), styles["small"]) for n in piece.translator_notes),
+    ]
+
+
+def _chapter(chapter: Chapter, styles, notes: set[int]) -> list[Flowable]:
+    title = escape(chapter.title) + (f" — {escape(chapter.title_ru)}" if chapter.title_ru else "")
+    story: list[Flowable] = [ChapterStart(chapter), Paragraph(title, styles["title"])]
+    story += [Paragraph("Lost: " + escape(lacuna), styles["small"]) for lacuna in chapter.lacunae]
+    for piece in chapter.pieces:
+        story += _passage(piece, styles, notes)
+    if chapter.rules:
+        story += [Paragraph("The rules in plain language", styles["heading"]),
+                  Paragraph(escape(chapter.summary), styles["body"]), Paragraph(escape(chapter.status), styles["small"])]
+        for number, rule in enumerate(chapter.rules, start=1):
+            where = f" ({', '.join(rule.passages)})" if rule.passages else ""
+            guess = f" <i>Conjecture: {escape(rule.conjecture)}</i>" if rule.conjecture else ""
+            story.append(Paragraph(f"{number}. {escape(rule.says)}{escape(where)}{guess}", styles["body"]))
+    story.append(PageBreak())
+    return story
+
+
+def _front(styles) -> list[Flowable]:
+    return [
+        Paragraph(escape(about.TITLE_RU), styles["title"]),
+        Paragraph(f"{escape(about.TITLE)}, version {escape(about.VERSION)}", styles["heading"]),
+        Paragraph(f"An anonymous Russian translation of Lady Adelaide Cadogan’s {escape(about.ORIGINAL)}. "
+                  f"{escape(about.UNKNOWN)}", styles["body"]),
+        Spacer(1, 6),
+        Paragraph("Each passage is printed as its reading text (the witness with its OCR faults corrected, in the "
+                  "spelling before 1918), then the modern transcription (grey), then the English translation "
+                  "(italic); its identifier stands in the margin.", styles["body"]),
+        Spacer(1, 6),
+        Paragraph(escape(about.LICENCE), styles["small"]),
+        PageBreak(),
+    ]
+
+
+def _glossary(corpus: Corpus, styles) -> list[Flowable]:
+    story: list[Flowable] = [ChapterStart(Chapter("glossary", "Glossary", None, (), ())), Paragraph("Glossary", styles["title"])]
+    for term in corpus.glossary.terms:
+        story.append(Paragraph(f"<b>{escape(term.prereform)}</b> ({escape(term.modern)}) — {escape(term.english)}. "
+                               f"{escape(term.definition)}", styles["body"]))
+    return story
+
+
+def _decorate(canvas, document) -> None:
+    """The page header (the game) and the page number, outside the text's frame."""
+    canvas.saveState()
+    canvas.setFont(document.family.regular, 8)
+    canvas.setFillColor(GREY)
+    header = getattr(canvas, "_edition_header", about.TITLE)
+    canvas.drawString(FRAME[0], PAGE_HEIGHT - 14 * mm, header)
+    canvas.drawRightString(FRAME[0] + FRAME[2], 12 * mm, str(document.page))
+    canvas.restoreState()
+
+
+def pdf_bytes(corpus: Corpus) -> bytes:
+    book = chapters(corpus)
+    family = register_family(" ".join(f"{p.reading} {p.modern} {p.english}" for c in book for p in c.pieces))
+    styles = _styles(family)
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
+    story = _front(styles)
+    for chapter in book:
+        story += _chapter(chapter, styles, notes)
+    story += _glossary(corpus, styles)
+    buffer = io.BytesIO()
+    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, title=f"{about.TITLE_RU} — critical edition",
+                               author="Adelaide Cadogan; edited by " + about.EDITORS, creator="patience pdf",
+                               subject=about.TITLE)
+    document.family = family
+    frame = Frame(*FRAME, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
+    document.addPageTemplates([PageTemplate("page", [frame], onPageEnd=_decorate)])
+    document.build(story)
+    return buffer.getvalue()

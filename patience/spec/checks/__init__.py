@@ -1,0 +1,20 @@
+"""The kinds of claim check: one model per kind, with its typed parameters, so that a
+misspelt or missing parameter is an error located at its line when the spec loads.
+What each kind asks the engine is :mod:`patience.claims`; the table of
+``docs/spec-language.md`` is generated from these models."""
+
+from __future__ import annotations
+
+from typing import Annotated, Union
+
+from pydantic import Field
+
+from patience.spec.checks import foundations, layout, pairs, playouts, redeals
+
+CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS)
+CheckKind = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]
+
+
+def kind_of(model) -> str:
+    """The ``kind`` a check model is written with."""
+    return model.model_fields["kind"].annotation.__args__[0]

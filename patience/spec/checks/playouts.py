@@ -1,0 +1,143 @@
+"""Checks of which moves are legal, asked along reproducible random playouts."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field, PositiveInt
+
+from patience.spec.terms import CardPattern, Check, Name, RankName, Role, Strict
+
+CardCode = str  # «7♣» or «7♣/2», parsed by the engine when the check runs
+
+
+class Stays(Check):
+    """The area keeps exactly these cards through random playouts."""
+
+    kind: Literal["stays"]
+    area: Name
+    cards: list[CardPattern] = Field(min_length=1)
+
+
+class NoMoveBetween(Check):
+    """No legal move from one area (or ``any``) to another, or into the empty piles of
+    ``to``, along random playouts."""
+
+    kind: Literal["no_move_between"]
+    source: Union[Name, Literal["any"]] = Field(alias="from")
+    to: Name
+    into_empty: bool = False
+
+
+class OnlyTop(Check):
+    """Only top cards leave the area."""
+
+    kind: Literal["only_top"]
+    area: Name
+
+
+class TalonTakesOnlyUnplayable(Check):
+    """The pack's cards reach the talon only when nothing else takes them (and such
+    cards occur)."""
+
+    kind: Literal["talon_takes_only_unplayable"]
+    area: Name
+
+
+class TalonTakesPlayable(Check):
+    """A card of the pack that could be placed may still go to the talon."""
+
+    kind: Literal["talon_takes_playable"]
+    area: Name
+
+
+class NeverEmptyWhile(Check):
+    """No place of the area stays empty while the sources have cards."""
+
+    kind: Literal["never_empty_while"]
+    area: Name
+    sources: list[Name] = Field(min_length=1)
+
+
+class LeavesOnlyTo(Check):
+    """A card of that rank on top of the area goes only to piles of those roles; and,
+    with both such cards of a suit laid on the two twos of the suit in ``packets``
+    packets, that suit's foundations never pass the ace."""
+
+    kind: Literal["leaves_only_to"]
+    area: Name
+    rank: RankName
+    roles: list[Role] = Field(min_length=1)
+    packets: PositiveInt
+
+
+class Goal(Strict):
+    """A card and the role of pile it must not reach."""
+
+    card: CardCode
+    role: Role
+
+
+class CannotReach(Check):
+    """From a hand-built position, no sequence of at most ``depth`` legal moves plays the
+    goal card to a pile of the goal role."""
+
+    kind: Literal["cannot_reach"]
+    position: dict[str, list[CardCode]] = Field(min_length=1, description="pile name → cards, bottom first")
+    goal: Goal
+    depth: PositiveInt
+
+
+class UnavailableUntilStockEmpty(Check):
+    """The area plays only once the pack is spent (and then does)."""
+
+    kind: Literal["unavailable_until_stock_empty"]
+    area: Name
+
+
+class NoDealWhilePlayable(Check):
+    """A row is never offered while a card could go to a foundation."""
+
+    kind: Literal["no_deal_while_playable"]
+
+
+class MovesFromFoundations(Check):
+    """Some legal move takes a card off a foundation."""
+
+    kind: Literal["moves_from_foundations"]
+
+
+class OnlyToRowEnds(Check):
+    """A card of row *i* of the source goes only to an end of row *i* of the target."""
+
+    kind: Literal["only_to_row_ends"]
+    source: Name
+    target: Name
+
+
+class OnlyFromToRole(Check):
+    """Every card reaching a pile of the role comes from the area."""
+
+    kind: Literal["only_from_to_role"]
+    area: Name
+    role: Role
+
+
+class FoundationsWaitUntilPlaced(Check):
+    """No foundation move while the pack or a talon has cards; once all is placed,
+    foundation moves appear."""
+
+    kind: Literal["foundations_wait_until_placed"]
+
+
+class AreaColour(Check):
+    """The area holds only cards of that colour along random playouts."""
+
+    kind: Literal["area_colour"]
+    area: Name
+    colour: Literal["red", "black"]
+
+
+MODELS = (Stays, NoMoveBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
+          LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)

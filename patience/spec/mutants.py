@@ -1,0 +1,185 @@
+"""One-parameter mutants of a spec, for mutation testing (``patience check --mutations``).
+
+Every parameter a clause writes down (a default it leaves unwritten is not mutated) is
+changed in each of these ways, one change per mutant:
+
+- an enumeration (``direction``, ``fill``, ``when`` …): each other alternative;
+- a boolean: flipped;
+- a number (a count, a step, a rank): one less and one more;
+- a list of areas (sources, targets): each dropped (when another remains) and each
+  pair of neighbours swapped; a list of numbers: each number one less and one more;
+- a card pattern: its rank and count one less and one more, each pattern dropped;
+- a table of counts (``deal_row.to``): each count one less and one more, each dropped.
+
+Names, Russian labels and the plate (how the piles are drawn) are not rules and are
+not mutated. A mutant the schema refuses is not a spec and is counted apart.
+A mutant is *silent* when its clause records the parameter as conjecture: the clause
+has a ``conjecture`` and either no ``conjectural`` list (all of it is conjecture) or
+one naming the parameter (``playing order`` names ``playing_order``).
+"""
+
+from __future__ import annotations
+
+import copy
+import typing
+from dataclasses import dataclass
+from typing import Iterator, Literal
+
+from pydantic import ValidationError
+
+from patience.spec.schema import Spec
+from patience.spec.terms import PROVENANCE_FIELDS
+
+NOT_RULES = {"kind", "name", "label_ru", "plate"}
+RANK_FIELDS = {"last", "skip", "rank"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A spec with one parameter of one clause changed."""
+
+    game: str  # the game or variant (``napoleon:twelve``) whose clause is changed
+    clause: str
+    parameter: str
+    mutation: str
+    spec: Spec | None  # None: the schema refused the change
+    silent: bool
+
+    @property
+    def label(self) -> str:
+        return f"{self.game} {self.clause}.{self.parameter}: {self.mutation}"
+
+    def as_dict(self) -> dict:
+        return {"game": self.game, "clause": self.clause, "parameter": self.parameter, "mutation": self.mutation}
+
+
+def mutants(spec: Spec) -> Iterator[Mutant]:
+    """Every one-parameter mutant of the spec's clauses and of its variants' own clauses."""
+    data = spec.model_dump(by_alias=True, exclude_unset=True)
+    places = [(spec.game, ("clauses",), spec.clauses)]
+    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
+               for index, variant in enumerate(spec.variants)]
+    for game, where, clauses in places:
+        for index, clause in enumerate(clauses):
+            for parameter, value in _written(clause).items():
+                field = type(clause).model_fields[_python_name(clause, parameter)]
+                for mutation, changed in _changes(parameter, value, field.annotation):
+                    mutated = copy.deepcopy(data)
+                    _at(mutated, where)[index][parameter] = changed
+                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated),
+                                 _conjectural(clause, parameter))
+
+
+def _written(clause) -> dict:
+    """The parameters the clause writes down, by the names the file uses."""
+    written = clause.model_dump(by_alias=True, exclude_unset=True)
+    return {key: value for key, value in written.items() if key not in PROVENANCE_FIELDS | NOT_RULES}
+
+
+def _python_name(clause, parameter: str) -> str:
+    fields = type(clause).model_fields
+    return next((name for name, field in fields.items() if field.alias == parameter), parameter)
+
+
+def _at(data: dict, where: tuple):
+    for step in where:
+        data = data[step]
+    return data
+
+
+def _validated(data: dict) -> Spec | None:
+    try:
+        return Spec.model_validate(data)
+    except ValidationError:
+        return None
+
+
+def _conjectural(clause, parameter: str) -> bool:
+    if not clause.conjecture:
+        return False
+    aspects = {aspect.replace(" ", "_") for aspect in clause.conjectural}
+    return not aspects or parameter in aspects or _python_name(clause, parameter) in aspects
+
+
+def _changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
+    """(description, new value) for each mutation of one parameter."""
+    alternatives = _literals(annotation)
+    if isinstance(value, bool):
+        yield f"{_text(value)} → {_text(not value)}", not value
+    elif value in alternatives or (isinstance(value, str) and alternatives):
+        for other in alternatives:
+            if other != value:
+                yield f"{value} → {other}", other
+    elif isinstance(value, int):
+        yield from _numbers(parameter, value)
+        for other in alternatives:  # redeals: a number or "unlimited"
+            yield f"{value} → {other}", other
+    elif isinstance(value, list):
+        yield from _list_changes(parameter, value)
+    elif isinstance(value, dict):
+        yield from _table_changes(value)
+
+
+def _numbers(parameter: str, value: int) -> Iterator[tuple[str, int]]:
+    for delta in (-1, 1):
+        changed = value + delta
+        if parameter in RANK_FIELDS and not 1 <= changed <= 13:
+            continue
+        yield f"{value} → {changed}", changed
+
+
+def _list_changes(parameter: str, items: list) -> Iterator[tuple[str, list]]:
+    for index, item in enumerate(items):
+        if isinstance(item, dict):  # a card pattern
+            for key in ("rank", "count"):
+                if key in item:
+                    for mutation, changed in _numbers(key if key == "rank" else "count", item[key]):
+                        yield f"[{index}].{key} {mutation}", _replace(items, index, {**item, key: changed})
+        elif isinstance(item, int) and not isinstance(item, bool):
+            for mutation, changed in _numbers(parameter, item):
+                yield f"[{index}] {mutation}", _replace(items, index, changed)
+        elif isinstance(item, list):  # a group of areas (pair, players)
+            for mutation, changed in _list_changes(parameter, item):
+                yield f"[{index}] {mutation}", _replace(items, index, changed)
+    if len(items) > 1:
+        for index, item in enumerate(items):
+            yield f"drop {_text(item)}", items[:index] + items[index + 1:]
+        for index in range(len(items) - 1):
+            swapped = _replace(_replace(items, index, items[index + 1]), index + 1, items[index])
+            if swapped != items:
+                yield f"swap {_text(items[index])} and {_text(items[index + 1])}", swapped
+
+
+def _table_changes(table: dict) -> Iterator[tuple[str, dict]]:
+    for key, value in table.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            for mutation, changed in _numbers("count", value):
+                yield f"{key} {mutation}", {**table, key: changed}
+    if len(table) > 1:
+        for key in table:
+            yield f"drop {key}", {k: v for k, v in table.items() if k != key}
+
+
+def _replace(items: list, index: int, value) -> list:
+    return items[:index] + [value] + items[index + 1:]
+
+
+def _literals(annotation) -> list:
+    """The literal alternatives an annotation allows (through unions and ``Annotated``)."""
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    found = []
+    for argument in typing.get_args(annotation):
+        if typing.get_origin(annotation) is not list:
+            found.extend(_literals(argument))
+    return found
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_text(item) for item in value) + "]"
+    return str(value)

@@ -1,0 +1,108 @@
+"""The PDF, read back with poppler's ``pdftotext``: every passage's text, its identifier, its game.
+
+How the text is compared: ``pdftotext`` reads each region of the page (the text's frame,
+the margin, the header) by cropping to it, pages joined in order. Laying out a paragraph
+only breaks its lines at spaces or after a dash (the PDF is made with no hyphenation), so
+both the extracted text and the reading text are compared with all whitespace removed.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import reportlab
+
+from patience.export.fonts import FontError, register_family
+from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.fixture(scope="module")
+def pdf(corpus, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("pdf") / "edition.pdf"
+    path.write_bytes(pdf_bytes(corpus))
+    return path
+
+
+def pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def region(pdf: Path, page: int, x: float, top: float, width: float, height: float) -> str:
+    """The text of one page within a box given in points from the top left."""
+    if shutil.which("pdftotext") is None:
+        pytest.fail("poppler's pdftotext is not installed (bash .ci/setup installs poppler-utils)")
+    box = [str(round(v)) for v in (x, top, width, height)]
+    command = ["pdftotext", "-f", str(page), "-l", str(page), "-x", box[0], "-y", box[1], "-W", box[2], "-H", box[3],
+               str(pdf), "-"]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def regions(pdf) -> list[dict[str, str]]:
+    x, y, width, height = FRAME
+    top = PAGE_HEIGHT - y - height
+    return [
+        {
+            "text": region(pdf, page, x - 1, top - 2, width + 2, height + 4),
+            "margin": region(pdf, page, 0, top - 2, x - 2, height + 4),
+            "header": region(pdf, page, x - 1, 0, width + 2, top - 4),
+        }
+        for page in range(1, pages(pdf) + 1)
+    ]
+
+
+def test_every_passage_reading_text_is_in_the_pdf(regions, corpus):
+    body = squeeze("".join(page["text"] for page in regions))
+    missing = [p.id for p in corpus.edition.passages if squeeze(p.reading) not in body]
+    assert not missing, f"reading text not found for {missing}"
+
+
+def test_modern_and_english_are_there_too(regions, corpus):
+    body = squeeze("".join(page["text"] for page in regions))
+    for passage in corpus.edition.passages:
+        assert squeeze(corpus.modern[passage.id].text) in body, passage.id
+        assert squeeze(corpus.english[passage.id].text) in body, passage.id
+
+
+def test_the_old_letters_are_text_not_boxes(regions):
+    body = "".join(page["text"] for page in regions)
+    assert "ѣ" in body and "і" in body
+
+
+def test_every_identifier_stands_in_the_margin(regions, corpus):
+    margin = [squeeze(page["margin"]) for page in regions]
+    for passage in corpus.edition.passages:
+        assert any(passage.id in text for text in margin), passage.id
+
+
+def test_the_page_header_names_the_game(regions, corpus):
+    """Each page that holds the whole of a passage (one found on that page alone) is headed by its game."""
+    checked = 0
+    for game in corpus.edition.games:
+        for passage_id in game.passage_ids:
+            reading = squeeze(corpus.edition.passage(passage_id).reading)
+            holding = [page for page in regions if reading in squeeze(page["text"])]
+            if len(holding) == 1:
+                assert holding[0]["header"].strip() == game.title_en, passage_id
+                checked += 1
+    assert checked > len(corpus.edition.passages) // 2
+
+
+def test_the_same_edition_gives_the_same_bytes(corpus, pdf):
+    assert pdf_bytes(corpus) == pdf.read_bytes()
+
+
+def test_a_font_without_the_old_letters_is_refused(monkeypatch):
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Bitstream Vera: Latin only
+    monkeypatch.setenv("PATIENCE_PDF_FONT", str(vera))
+    with pytest.raises(FontError, match="lacks .*ѣ"):
+        register_family("мѣсто")

@@ -1,0 +1,108 @@
+"""What the package declares: every import, a range for each dependency, exact pins, citation, licence."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+from patience import __version__
+from tests.conftest import ROOT
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+CFFCONVERT = str(Path(sys.executable).with_name("cffconvert"))
+LOCAL = {"patience", "patience_sphinx", "tests", "conf", "benchmarks", "setup"}
+
+
+def requirements(*groups: str) -> dict[str, Requirement]:
+    found = [Requirement(r) for r in PROJECT["dependencies"]]
+    for group in groups:
+        found += [Requirement(r) for r in PROJECT["optional-dependencies"][group]]
+    return {canonicalize_name(r.name): r for r in found if canonicalize_name(r.name) != "patience"}
+
+
+def pins() -> dict[str, Version]:
+    lines = (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    pinned = [Requirement(line) for line in lines if line.strip() and not line.startswith("#")]
+    for requirement in pinned:
+        assert len(requirement.specifier) == 1 and next(iter(requirement.specifier)).operator == "==", requirement
+    return {canonicalize_name(r.name): Version(next(iter(r.specifier)).version) for r in pinned}
+
+
+def imported(folder: Path) -> set[str]:
+    """The top-level modules that the Python files under ``folder`` import, less the standard library."""
+    names = set()
+    for path in folder.rglob("*.py") if folder.is_dir() else [folder]:
+        if ".venv" in path.parts or "_build" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return names - set(sys.stdlib_module_names) - LOCAL - {"__future__"}
+
+
+def distributions(modules: set[str]) -> set[str]:
+    owners = importlib.metadata.packages_distributions()
+    missing = sorted(m for m in modules if m not in owners)
+    assert not missing, f"imported but installed by no distribution: {missing}"
+    return {canonicalize_name(owners[m][0]) for m in modules}
+
+
+@pytest.mark.parametrize(("folder", "groups"), [
+    ("patience", ()),                         # the command and the library: core dependencies only
+    ("extensions", ("docs",)),                # the Sphinx extensions
+    ("conf.py", ("docs",)),
+    ("tests", ("docs", "test")),
+    ("benchmarks", ("docs", "test")),
+])
+def test_every_imported_package_is_declared(folder, groups):
+    undeclared = distributions(imported(ROOT / folder)) - set(requirements(*groups))
+    assert not undeclared, f"{folder} imports packages pyproject.toml does not declare: {sorted(undeclared)}"
+
+
+def test_dependencies_are_ranges_and_constraints_pin_them_inside():
+    declared = requirements(*PROJECT["optional-dependencies"])
+    pinned = pins()
+    for name, requirement in declared.items():
+        assert not any(s.operator == "==" for s in requirement.specifier), f"{requirement}: give a range"
+        assert name in pinned, f"{name} has no exact version in constraints.txt"
+        assert requirement.specifier.contains(pinned[name], prereleases=True), (
+            f"constraints.txt pins {name}=={pinned[name]}, outside {requirement.specifier}")
+
+
+def test_requires_python_from_311_on():
+    assert PROJECT["requires-python"] == ">=3.11"
+
+
+def test_citation_cff_validates_and_names_this_version():
+    cff = ROOT / "CITATION.cff"
+    result = subprocess.run([CFFCONVERT, "--validate", "-i", str(cff)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(rf"^version: {re.escape(__version__)}$", cff.read_text(encoding="utf-8"), re.M)
+    assert PROJECT["version"] == __version__
+
+
+def test_cffconvert_rejects_a_broken_citation(tmp_path):
+    broken = tmp_path / "CITATION.cff"
+    broken.write_text((ROOT / "CITATION.cff").read_text(encoding="utf-8").replace("cff-version: 1.2.0", "cff-version: 1.2.0\nauthor: nobody"), encoding="utf-8")
+    result = subprocess.run([CFFCONVERT, "--validate", "-i", str(broken)],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+
+
+def test_licences_of_the_code_and_of_the_text():
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert "MIT License" in licence and "CC BY 4.0" in licence and "public domain" in licence

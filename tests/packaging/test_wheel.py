@@ -1,0 +1,71 @@
+"""The built wheel, installed into a fresh virtual environment, works from any directory.
+
+Costs a wheel build and an install of the dependencies (from pip's cache once warm):
+about a minute.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, SOURCE_TEXTS
+
+
+def run(command: list, cwd: Path) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PATIENCE_SOURCE_TEXTS", "VIRTUAL_ENV")}
+    result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, env=environment)
+    assert result.returncode == 0, f"{command}: {result.stderr[-3000:]}"
+    return result
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """The ``patience`` command of a fresh venv holding only the wheel and its dependencies."""
+    base = tmp_path_factory.mktemp("wheel")
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", base / "dist", ROOT], base)
+    [wheel] = (base / "dist").glob("patience-*.whl")
+    run([sys.executable, "-m", "venv", base / "venv"], base)
+    python = base / "venv" / "bin" / "python"
+    run([python, "-m", "pip", "install", "-q", "-c", ROOT / "constraints.txt", wheel], base)
+    elsewhere = base / "elsewhere"
+    elsewhere.mkdir()
+    return base / "venv" / "bin" / "patience", elsewhere
+
+
+def test_the_wheel_carries_the_edition_data(installed):
+    command, elsewhere = installed
+    script = "import patience.text.edition as e; print(e.source_texts_dir())"
+    where = Path(run([command.with_name("python"), "-c", script], elsewhere).stdout.strip())
+    assert where.parent.name == "patience" and "site-packages" in where.parts
+    shipped = {p.relative_to(where) for p in where.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert shipped == {p.relative_to(SOURCE_TEXTS) for p in SOURCE_TEXTS.rglob("*") if p.is_file()}
+
+
+def test_games_text_cite_deal_from_another_directory(installed, edition):
+    command, elsewhere = installed
+    assert "calculation" in run([command, "games"], elsewhere).stdout
+    record = json.loads(run([command, "text", "--json"], elsewhere).stdout)
+    assert [p["id"] for p in record["passages"]] == [p.id for p in edition.passages]
+    assert "calculation.game.3" in run([command, "cite", "calculation.game.3"], elsewhere).stdout
+    assert "foundation" in run([command, "deal", "calculation", "1"], elsewhere).stdout
+
+
+@pytest.mark.parametrize("export", ["tei", "epub", "pdf"])
+def test_the_exports_from_the_wheel_are_those_of_the_checkout(installed, tmp_path, export):
+    command, elsewhere = installed
+    run([command, export, "-o", tmp_path / "wheel"], elsewhere)
+    run([sys.executable, "-m", "patience", export, "-o", tmp_path / "checkout"], ROOT)
+    assert (tmp_path / "wheel").read_bytes() == (tmp_path / "checkout").read_bytes()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("patience.cli.solve") is None, reason="this version has no solve command")
+def test_solve_from_another_directory(installed):
+    command, elsewhere = installed
+    run([command, "solve", "calculation", "1"], elsewhere)
