@@ -67,9 +67,17 @@ def term_links(directive, text, terms, offset=0, seen=None):
     return result
 
 
+def marker_label(text: str) -> nodes.inline:
+    """A marker's words; the digitiser's caret (``IV^[20]``) kept in the text but not shown:
+    the marker is a superscript, the caret its notation for one."""
+    if not text.startswith("^"):
+        return nodes.inline("", text)
+    return nodes.inline("", "", nodes.inline("", "^", classes=["ed-caret"]), nodes.Text(text[1:]))
+
+
 def note_marker(directive, passage, piece, scope=""):
     number = str(piece.source.number)
-    link = xref(directive, "note", number, nodes.inline("", piece.text))
+    link = xref(directive, "note", number, marker_label(piece.text))
     return make("sup", link, classes=["ed-noteref"], ids=[f"{scope}noteref-{number}-{passage.id}"])
 
 
@@ -123,7 +131,7 @@ def marker_links(directive, passage, text, terms=(), offset=0):
     for match in NOTE_MARKER.finditer(text):
         if match.start() > cursor:
             result.extend(term_links(directive, text[cursor : match.start()], terms, offset + cursor))
-        link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))
+        link = xref(directive, "note", match.group(1), marker_label(match.group()))
         result.append(make("sup", link, classes=["ed-noteref"]))
         cursor = match.end()
     if cursor < len(text):
