@@ -361,3 +361,15 @@ def test_the_play_panel_has_no_accessibility_violation(play_page, site_url):
     page.locator(f'.rules-play .rules-pile[data-pile="{line.moves[2].src}"]').click()  # a pile chosen
     results = Axe().run(page, context=".rules-play")
     assert [(v["id"], node["target"]) for v in results.response["violations"] for node in v["nodes"]] == []
+
+
+def test_when_the_runtime_cannot_load_the_page_says_so_and_the_replay_still_works(page, site_url):
+    page.route("**/_static/pyodide/**", lambda request_route: request_route.abort())
+    page.goto(site_url + "docs/games/calculation.html")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.rules-play-status').textContent.startsWith('Play cannot')")
+    assert "The rules and the example replay above work without it." in status(page)
+    assert page.get_by_role("button", name="Play", exact=True).is_enabled()  # it may be tried again
+    replay = page.locator(".rules-replay")
+    replay.get_by_role("button", name=re.compile("Play the next move")).click()
+    assert replay.locator(".rules-position").inner_text().startswith("Move 1 of ")

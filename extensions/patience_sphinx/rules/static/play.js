@@ -35,6 +35,7 @@
       pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
       return { pyodide: pyodide, session: pyodide.pyimport("patience.engine.session"), manifest: manifest };
     })();
+    runtime.catch(function () { runtime = null; });  // a failed start may be tried again
     return runtime;
   }
 
