@@ -46,14 +46,13 @@ def installed(wheel, tmp_path_factory) -> tuple[Path, Path]:
 
 
 def test_the_wheel_carries_every_file_of_the_packages(wheel):
-    """Code and data files alike: the specs, the extensions' static files, anything added later."""
+    """Code and data files alike: the specs, the fonts, the extensions' static files, anything added later."""
     with zipfile.ZipFile(wheel) as archive:
         shipped = set(archive.namelist())
-    wanted = set()
-    for folder, name in ((ROOT / "patience", "patience"), (ROOT / "extensions" / "patience_sphinx", "patience_sphinx")):
-        wanted |= {f"{name}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts}
-    assert not wanted - shipped, sorted(wanted - shipped)
+    tracked = subprocess.run(["git", "ls-files", "patience", "extensions/patience_sphinx"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.split()
+    wanted = {path.removeprefix("extensions/") for path in tracked}
+    assert wanted and not wanted - shipped, sorted(wanted - shipped)
 
 
 def test_the_wheel_carries_the_edition_data(installed):
