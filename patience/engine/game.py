@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from patience.engine import actions, explain, rng, rows
+from patience.engine import actions, compulsory, explain, rng, rows
 from patience.cards import (
     card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
 )
@@ -143,6 +143,8 @@ class Game:
         reach = frozenset(pile for name in flow.to for pile in self.rules.areas[name].piles)
         if flow.position == "row_ends":
             pairs = rows.row_ends(self.rules, flow)
+        elif flow.position == "line_ends":
+            pairs = rows.line_ends(self.rules, flow)
         else:
             pairs = [(source.piles, [pile for name in flow.to for pile in self.rules.areas[name].piles])]
         return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach,
@@ -155,7 +157,7 @@ class Game:
         filled at will from that area."""
         area = self.rules.areas[self.rules.pile_area[pile]]
         spaces = self.rules.spaces.get(area.name)
-        return area.role == "talon" or (spaces is not None and spaces.fill == "at_will"
+        return area.role == "talon" or (spaces is not None and spaces.fill in ("at_will", "compulsory")
                                         and source_area in spaces.source)
 
     def _taker(self, pile: int) -> Taker:
@@ -165,7 +167,7 @@ class Game:
             return Taker(foundation=self.rules.foundation[pile])
         spaces = self.rules.spaces.get(area.name)
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
-                     open_when_empty=spaces is not None and spaces.fill == "at_will")
+                     open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
@@ -199,7 +201,7 @@ class Game:
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
+            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards)
 
@@ -294,7 +296,7 @@ class Game:
             moves.append(DEAL_ROW)
         if self._may_redeal(state, self._playing(moves)):
             moves.append(REDEAL)
-        return moves
+        return compulsory.restrict(self, state, moves)
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
@@ -311,6 +313,8 @@ class Game:
         listed = self.index(state).moves
         if listed is not None:
             return move in listed
+        if not compulsory.allows(self, state, move):
+            return False
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:

@@ -101,8 +101,9 @@ def _reveals(game: Game, move: Move) -> bool:
 
 
 def score(game: Game, state: State) -> float:
-    """How promising a position looks from its face-up cards: cards on the foundations,
-    less the cards buried above cards the foundations want soon, plus empty places."""
+    """How promising a position looks from its face-up cards: a hundred for each card on
+    a foundation, less a penalty for each card that lies under a card wanted later than
+    itself (it cannot go up before that one is moved), plus a little for empty places."""
     rules, piles = game.rules, state.piles
     wanted = _wanted(game, state)
     total = 0.0
@@ -115,11 +116,18 @@ def score(game: Game, state: State) -> float:
         elif not cards:
             total += 8
         else:
-            for depth, card in enumerate(reversed(cards)):
-                soon = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None)))
-                if soon is not None:
-                    total -= 6 * depth / (1 + soon)
+            total -= _blocked(cards, wanted)
     return total
+
+
+def _blocked(cards: list[int], wanted: dict) -> float:
+    penalty, latest_above = 0.0, -1
+    for card in reversed(cards):
+        need = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None), 99))
+        if latest_above > need:
+            penalty += 5 + 20 / (1 + need)
+        latest_above = max(latest_above, need)
+    return penalty
 
 
 def _wanted(game: Game, state: State) -> dict[tuple[int, int | None], int]:

@@ -324,7 +324,6 @@
 
   /* Several moves fit the choice (a pile whose every card is available): one button each. */
   Player.prototype.offer = function (moves) {
-    var self = this;
     this.actionsChoice = moves;
     this.renderActions();
     if (moves.length) { this.actions.querySelector(".rules-play-choice").focus(); }
