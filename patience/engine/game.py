@@ -68,6 +68,9 @@ class Game:
         self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
         self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
+        self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                               if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -156,6 +159,16 @@ class Game:
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
                      open_when_empty=spaces is not None and spaces.fill == "at_will")
 
+    def _exact(self, pile: int) -> bool:
+        """Whether, when the pile holds cards, it takes exactly the cards it wants (see
+        :mod:`patience.engine.index`): a foundation, or a packet built on by marriage that
+        need not keep its direction and takes cards of any colour."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return True
+        build = self.rules.builds.get(area.name)
+        return area.role != "talon" and build is not None and not build.kept and area.colour is None
+
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
         if state.index is None or state.index.game is not self:
@@ -226,18 +239,18 @@ class Game:
         """The one-card moves, route by route, then by source pile, card and target (in
         the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
-        for route in self.routes:
+        for number, route in enumerate(self.routes):
             if self._open(state, route.condition):
-                candidates = self._candidates(state, index, route)
+                candidates = self._candidates(state, index, number, route)
                 candidates.sort()
                 self._decide(state, route, candidates, moves)
         return moves
 
-    def _candidates(self, state: State, index: MoveIndex, route: Route) -> list[tuple[int, int, int, int]]:
+    def _candidates(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple]:
         """(source place, position, target place, card): each available card of the
         route's sources with each target that wants it, or is open to this route."""
-        piles, wanted, places = state.piles, index.wanted, route.target_order
-        opened = [(places[pile], pile) for pile in index.open if pile in route.may_open]
+        piles, wanting, targets = state.piles, index.by_route[number], route.targets
+        opened = [(route.target_order[pile], pile) for pile in index.open if pile in route.may_open]
         found = []
         for source_place, src in enumerate(route.sources):
             cards = piles[src]
@@ -245,27 +258,30 @@ class Game:
                 continue
             for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
                 card = cards[pos]
-                for dst in wanted[card % 52]:
-                    place = places.get(dst)
-                    if place is not None and dst != src:
+                for place in wanting[card % 52]:
+                    if targets[place] != src:
                         found.append((source_place, pos, place, card))
-                found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
+                if opened:
+                    found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
         return found
 
     def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
-        """The candidates the targets accept; of the empty piles of one area, which are
-        interchangeable, only the first is offered a card."""
+        """The candidates the targets accept (a target whose wants are exact takes them
+        all); of the empty piles of one area, interchangeable, only the first is offered."""
         offered: set[str] = set()
-        last, wanted, piles = None, self.index(state).wanted, state.piles
+        last, wanted, piles, exact = None, self.index(state).wanted, state.piles, self.exact
         for source_place, pos, place, card in candidates:
             src, dst = route.sources[source_place], route.targets[place]
             if (source_place, pos) != last:
                 last, offered = (source_place, pos), set()
-            empty_area = None if piles[dst] else self.rules.pile_area[dst]
-            if empty_area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
-                continue
-            if empty_area is not None:
-                offered.add(empty_area)
+            if piles[dst]:
+                if not exact[dst] and not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+            else:
+                area = self.rules.pile_area[dst]
+                if area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+                offered.add(area)
             moves.append(Move("move", card, src, dst))
 
     def legal_moves(self, state: State) -> list[Move]:

@@ -71,17 +71,32 @@ def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]
 
 
 def _build_wants(build: Build, top: int) -> tuple[int, ...]:
+    """The cards marriage lets on ``top``: exactly those, unless the packet must keep its
+    direction (``kept``), which only some of them do."""
     rank, suit = rank_of(top), suit_of(top)
-    ranks = {rank - 1, rank + 1}
-    if build.playing_order:
-        ranks.add(14 - rank)  # queen on two, knave on three
     if build.suit == "same":
         suits = (suit,)
     elif build.suit == "alternate":
         suits = COLOUR_SUITS["black" if suit in RED_SUITS else "red"]
     else:
         suits = ALL_SUITS
-    return tuple(s * 13 + r - 1 for r in sorted(ranks) if 1 <= r <= 13 for s in suits)
+    wants = set()
+    for card_suit in suits:
+        ranks = _build_ranks(build.direction, rank, card_suit)
+        if build.playing_order:
+            ranks += (14 - rank,)  # queen on two, knave on three
+        wants.update(card_suit * 13 + r - 1 for r in ranks if 1 <= r <= 13)
+    return tuple(sorted(wants))
+
+
+def _build_ranks(direction: str, rank: int, suit: int) -> tuple[int, ...]:
+    if direction == "up":
+        return (rank + 1,)
+    if direction == "down":
+        return (rank - 1,)
+    if direction == "by_colour":  # red cards go down, black up
+        return (rank - 1,) if suit in RED_SUITS else (rank + 1,)
+    return (rank - 1, rank + 1)
 
 
 class MoveIndex:
@@ -93,12 +108,14 @@ class MoveIndex:
     change) and ``gathered`` how many cards each redeal of the history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "open", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "by_route", "open", "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
+        # the same, route by route: for each card, the places among the route's targets that want it
+        self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
         self.open: set[int] = set()
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
@@ -106,17 +123,21 @@ class MoveIndex:
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
-        old = self.wants[pile]
+        old, places = self.wants[pile], self.game.target_places[pile]
         if old is OPEN:
             self.open.discard(pile)
         else:
             for key in old:
                 self.wanted[key].discard(pile)
+                for route, place in places:
+                    self.by_route[route][key].discard(place)
         if wants is OPEN:
             self.open.add(pile)
         else:
             for key in wants:
                 self.wanted[key].add(pile)
+                for route, place in places:
+                    self.by_route[route][key].add(place)
         self.wants[pile] = wants
 
     def update(self, state, move, ops: list, undone: bool) -> None:
