@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
 from patience.engine import actions, explain, rng, rows
-from patience.cards import (
-    card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
-)
-from patience.engine.index import OPEN, MoveIndex, Taker
+from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
 
@@ -297,7 +295,7 @@ class Game:
         moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
-        if self._may_redeal(state, self._playing(moves)):
+        if self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
         return moves
 
@@ -326,7 +324,8 @@ class Game:
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
-            return self._may_redeal(state, self._playing(self.card_moves(state)) or self._may_deal_row(state, None))
+            return self._may_redeal(state, lambda: self._playing(self.card_moves(state))
+                                    or self._may_deal_row(state, None))
         return self._card_move_legal(state, move)
 
     def _card_move_legal(self, state: State, move: Move) -> bool:
@@ -370,7 +369,9 @@ class Game:
                 return False
         return False
 
-    def _may_redeal(self, state: State, other_moves: bool) -> bool:
+    def _may_redeal(self, state: State, other_moves) -> bool:
+        """Whether the cards may be gathered again; ``other_moves()`` says whether other
+        play remains (asked only when the rule depends on it)."""
         redeal = self.rules.redeal
         if not redeal or state.piles[STOCK]:
             return False
@@ -379,7 +380,7 @@ class Game:
                 return False
         elif state.passes > redeal.redeals:
             return False
-        if redeal.when == "no_other_move" and other_moves:
+        if redeal.when == "no_other_move" and other_moves():
             return False
         return bool(self.gathered(state))
 

@@ -40,19 +40,20 @@ class Taker:
         """The cards (as ``suit * 13 + rank - 1``, in every pack) this pile may take next."""
         if self.always_open or (self.open_when_empty and not cards):
             return OPEN
-        if not cards and self.foundation is None:
+        if self.foundation is not None:
+            key = (len(cards), cards[0] % 52 if cards else -1)  # a foundation: its length and first card
+        elif cards and self.build is not None:
+            key = (-1, cards[-1] % 52)  # a packet: its top card
+        else:
             return ()
-        # A foundation's wants depend on its length and first card, a packet's on its top.
-        key = (len(cards), cards[0] % 52) if self.foundation is not None and cards else (-1, cards[-1] % 52) if cards else (0, 0)
         wants = self.known.get(key)
         if wants is None:
-            wants = self.known[key] = self._work_out(cards)
+            if self.foundation is not None:
+                wants = _foundation_wants(self.foundation, cards)
+            else:
+                wants = _build_wants(self.build, cards[-1])
+            self.known[key] = wants
         return wants
-
-    def _work_out(self, cards: list[int]) -> tuple[int, ...]:
-        if self.foundation is not None:
-            return _foundation_wants(self.foundation, cards)
-        return _build_wants(self.build, cards[-1]) if self.build is not None else ()
 
 
 def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]:
@@ -147,7 +148,13 @@ class MoveIndex:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
-        touched = {op[1] for op in ops if op[0] != "pass"} | {op[3] for op in ops if op[0] == "mv"}
+        touched = set()
+        for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
+            if op[0] == "mv":
+                touched.add(op[1])
+                touched.add(op[3])
+            elif op[0] == "set":
+                touched.add(op[1])
         takers, piles, wants = self.game.takers, state.piles, self.wants
         for pile in touched:
             new = takers[pile].wants(piles[pile])
