@@ -69,6 +69,8 @@ class Game:
         self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
                                if pile in route.target_order] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
+        self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
+                      for name in rules.areas}  # the piles each area's cards may go to
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -205,18 +207,15 @@ class Game:
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
-        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
-        for route in self.routes:
-            if route.source != source_area:
+        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon. With
+        ``wanted``, only the piles that want the card are asked (no other takes it)."""
+        reach = self.reach[source_area]
+        for pile in (reach if wanted is None else wanted):
+            role = self.roles[pile]
+            if role == "talon" or (role != "foundation" and not state.piles[pile]) or pile not in reach:
                 continue
-            for pile in route.targets:
-                role = self.roles[pile]
-                if role == "talon" or (role != "foundation" and not state.piles[pile]):
-                    continue
-                if wanted is not None and pile not in wanted:
-                    continue  # neither a foundation nor a packet takes a card it does not want
-                if self.accepts(state, pile, card, source_area):
-                    return True
+            if self._accepts(state, pile, card, source_area, wanted):
+                return True
         return False
 
     def _foundation_accepts(self, state: State, pile: int, card: int) -> bool:
