@@ -124,7 +124,13 @@ def page_of(edition, passage) -> str:
 
 
 def citation(edition, reference: str, base_url: str = "", page: str | None = None) -> Citation:
-    """A citation of ``reference``; ``page`` overrides the page the URL points to."""
+    """A citation of ``reference``; ``page`` overrides the page the URL points to.
+
+    A base URL with a space or a control character is refused: a line break would start a new
+    field of the RIS or BibTeX record."""
+    bad = next((c for c in base_url if c.isspace() or not c.isprintable()), None)
+    if bad is not None:
+        raise CitationError(f"the base URL {base_url!r} contains {bad!r}: a URL has no spaces or control characters")
     passages = resolve(edition, reference)
     return Citation(passages, f"{base_url}{page or page_of(edition, passages[0])}#{passages[0].id}")
 

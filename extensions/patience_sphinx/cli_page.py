@@ -7,6 +7,7 @@ argparse prints it, so documentation and command cannot drift apart.
 from __future__ import annotations
 
 import argparse
+import functools
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -15,11 +16,14 @@ from sphinx.util.docutils import SphinxDirective
 from patience.cli import build_parser
 
 
+WIDTH = 88  # argparse would follow the terminal ($COLUMNS): the page must not change with it
+
+
 class PatienceCliDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        parser = build_parser()
+        parser = fixed_width_parser()
         self.env.note_dependency(__file__)
         result: list[nodes.Node] = [nodes.literal_block(text=parser.format_help(), language="text")]
         for name, subparser in sorted(_subparsers(parser).items()):
@@ -30,6 +34,14 @@ class PatienceCliDirective(SphinxDirective):
             section += nodes.literal_block(text=subparser.format_help(), language="text")
             result.append(section)
         return result
+
+
+def fixed_width_parser() -> argparse.ArgumentParser:
+    """The command's parser, formatting its help at :data:`WIDTH` columns whatever the terminal."""
+    parser = build_parser()
+    for each in (parser, *_subparsers(parser).values()):
+        each.formatter_class = functools.partial(each.formatter_class, width=WIDTH)
+    return parser
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

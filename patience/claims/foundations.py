@@ -116,7 +116,7 @@ def marriage(game: Game, area: str, direction: str) -> ClaimResult:
 
 
 @runs(MarriageKept)
-def marriage_kept(game: Game, area: str, kept: bool = True) -> ClaimResult:
+def marriage_kept(game: Game, area: str, kept: bool) -> ClaimResult:
     """On 7♥ built up to 8♥ the engine takes 9♥ but not 7♥; on 9♥ built down to 8♥ the
     reverse. With ``kept: false``, a packet may turn: it takes both (the Zodiac's «въ
     одной и той же пачкѣ», one packet holding both orders)."""

@@ -10,7 +10,9 @@ whose name begins with ``_`` is a helper shared by subcommands.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -36,15 +38,46 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _speak_utf8()
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
-        return arguments.func(arguments) or 0
+        status = arguments.func(arguments) or 0
+        sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
+        return status
     except (DataFileError, UsageError) as error:
         print(f"patience: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130  # as a shell reports a command stopped by Ctrl-C
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        _drop_stdout()
+        print(f"patience: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
+
+
+def _speak_utf8() -> None:
+    """The edition is Russian: write UTF-8 whatever the locale says (a Latin-1 or ASCII locale would
+    otherwise turn the first Cyrillic letter into a traceback)."""
+    for stream in (sys.stdout, sys.stderr):
+        if (getattr(stream, "encoding", None) or "").lower().replace("-", "") != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # not a real file (a test's captured output): nothing to flush
+        pass
 
 
 if __name__ == "__main__":

@@ -6,9 +6,8 @@ import json
 import sys
 from dataclasses import asdict
 
-from patience.text import load_edition
-from patience.text.english import load_english
-from patience.text.glossary import Glossary, Term, check_consistency, load_glossary
+from patience.corpus import load_corpus
+from patience.text.glossary import Glossary, Term, check_consistency
 
 
 def register(subparsers) -> None:
@@ -22,10 +21,10 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    edition = load_edition()
-    glossary = load_glossary(edition.source, edition)
+    corpus = load_corpus()
+    glossary = corpus.glossary
     if arguments.check:
-        findings = check_consistency(edition, load_english(edition.source, edition), glossary)
+        findings = check_consistency(corpus.edition, corpus.english, glossary)
         for finding in findings:
             print(finding, file=sys.stderr)
         print(f"{len(glossary.terms)} terms, {len(findings)} inconsistencies")
@@ -45,6 +44,7 @@ def glossary_record(glossary: Glossary) -> dict:
 def term_record(term: Term) -> dict:
     record = asdict(term)
     record["match"] = [" ".join(pattern) for pattern in term.match]
-    record["occurrences"] = [{"passage": o.passage_id, "words": list(o.words)} for o in term.occurrences]
+    record["occurrences"] = [{"passage": o.passage_id, "words": list(o.words), "spans": [list(s) for s in o.spans]}
+                             for o in term.occurrences]
     record["passages"] = list(term.passage_ids)
     return record

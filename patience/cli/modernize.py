@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from patience.cli import UsageError
 from patience.orthography import modernize
 
 
@@ -26,7 +27,8 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    conversion = modernize(sys.stdin.read())
+    stream = getattr(sys.stdin, "buffer", None)  # the bytes, so that their encoding can be checked
+    conversion = modernize(read_text(stream.read() if stream else sys.stdin.read().encode()))
     if arguments.json:
         print(json.dumps(conversion.to_json(), ensure_ascii=False, indent=2))
         return 0
@@ -38,3 +40,17 @@ def run(arguments) -> int:
         for change in conversion.changes:
             print(f"{change.start}\t{change.original} → {change.regularised}\t{', '.join(change.rules)}")
     return 0
+
+
+def read_text(data: bytes) -> str:
+    """Standard input as text: UTF-8, and no NUL byte; anything else is a located usage error."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise UsageError(f"standard input is not UTF-8 text: line {line}, byte {error.start} "
+                         f"({data[error.start:error.start + 1]!r}): convert it first, e.g. with iconv -f cp1251") from None
+    if "\0" in text:
+        line = text[: text.index("\0")].count("\n") + 1
+        raise UsageError(f"standard input is binary, not text: a NUL byte on line {line}")
+    return text

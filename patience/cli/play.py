@@ -7,6 +7,7 @@ scriptable (``printf '1\\nu\\nq\\n' | patience play sultan 3``).
 
 from __future__ import annotations
 
+import re
 import sys
 
 from patience.cli.deal import add_deal_arguments, open_deal
@@ -43,10 +44,16 @@ def run(arguments) -> int:
                 print(f"Undone: {game.describe(game.undo(state))}")
             else:
                 print("Nothing to undo.")
-        elif answer.isdigit() and 1 <= int(answer) <= len(moves):
+        elif _move_number(answer, len(moves)):
             game.apply(state, moves[int(answer) - 1])
         else:
             print(f"Not understood: {answer!r}. {HELP}")
+
+
+def _move_number(answer: str, count: int) -> bool:
+    """Whether ``answer`` is the number of one of ``count`` moves, in ASCII digits (``²`` and ``①``
+    are digits to :meth:`str.isdigit` but not to :func:`int`, and a huge number is none)."""
+    return bool(re.fullmatch(r"[0-9]{1,6}", answer)) and 1 <= int(answer) <= count
 
 
 def _ask() -> str | None:

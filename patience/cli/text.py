@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from patience.cli import UsageError
-from patience.text import load_edition
+from patience.corpus import load_corpus
 from patience.text.export import edition_record
 
 
@@ -17,11 +17,12 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    edition = load_edition()
-    if arguments.game and arguments.game not in {g.id for g in edition.games}:
+    corpus = load_corpus()
+    edition = corpus.edition
+    if arguments.game is not None and arguments.game not in {g.id for g in edition.games}:
         known = ", ".join(g.id for g in edition.games)
         raise UsageError(f"no game {arguments.game!r}; the games are {known}")
-    record = edition_record(edition, arguments.game)
+    record = edition_record(edition, corpus.modern, corpus.english, arguments.game)
     if arguments.json:
         print(json.dumps(record, ensure_ascii=False, indent=2))
         return 0

@@ -48,8 +48,8 @@ def load_game(game_id: str) -> Game:
     try:
         game.deal(0)
     except ValueError as error:
-        spec_path = find(game_id)[2]
-        raise DataFileError(spec_path, None, str(error)) from None
+        _, lines, spec_path = find(game_id)
+        raise DataFileError(spec_path, lines.get(getattr(error, "clause", "")), str(error)) from None
     return game
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
-from patience.engine import actions, explain, rng, rows
+from patience.engine import actions, compulsory, explain, rng, rows
 from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
@@ -46,6 +46,14 @@ def matches(pattern: Pattern, card: int) -> bool:
     if pattern.colour is not None and is_red(card) != (pattern.colour == "red"):
         return False
     return True
+
+
+class DealError(ValueError):
+    """A spec whose deal cannot be made; ``clause`` is the id of the clause at fault."""
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(message)
+        self.clause = clause
 
 
 class Game:
@@ -88,6 +96,9 @@ class Game:
                 own = [c for c in deck[position:] if c // 52 == clause.pack - 1]
                 deck[position:] = own + [c for c in deck[position:] if c // 52 != clause.pack - 1]
             for pile in self.rules.areas[clause.to].piles:
+                if position + clause.cards_each > len(deck):  # never a deal silently cut short
+                    raise DealError(clause.id, f"{self.id}: deal {clause.id!r} needs more cards than "
+                                    f"{self.rules.packs} pack{'s' if self.rules.packs > 1 else ''} hold")
                 piles[pile].extend(deck[position:position + clause.cards_each])
                 position += clause.cards_each
         if self.rules.by_colour:
@@ -135,6 +146,8 @@ class Game:
         reach = frozenset(pile for name in flow.to for pile in self.rules.areas[name].piles)
         if flow.position == "row_ends":
             pairs = rows.row_ends(self.rules, flow)
+        elif flow.position == "line_ends":
+            pairs = rows.line_ends(self.rules, flow)
         else:
             pairs = [(source.piles, [pile for name in flow.to for pile in self.rules.areas[name].piles])]
         return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach,
@@ -147,7 +160,7 @@ class Game:
         filled at will from that area."""
         area = self.rules.areas[self.rules.pile_area[pile]]
         spaces = self.rules.spaces.get(area.name)
-        return area.role == "talon" or (spaces is not None and spaces.fill == "at_will"
+        return area.role == "talon" or (spaces is not None and spaces.fill in ("at_will", "compulsory")
                                         and source_area in spaces.source)
 
     def _taker(self, pile: int) -> Taker:
@@ -157,7 +170,7 @@ class Game:
             return Taker(foundation=self.rules.foundation[pile])
         spaces = self.rules.spaces.get(area.name)
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
-                     open_when_empty=spaces is not None and spaces.fill == "at_will")
+                     open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
     def _exact(self, pile: int) -> bool:
         """Whether, when the pile holds cards, it takes exactly the cards it wants (see
@@ -201,7 +214,7 @@ class Game:
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
+            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards)
 
@@ -296,7 +309,7 @@ class Game:
             moves.append(DEAL_ROW)
         if self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
-        return moves
+        return compulsory.restrict(self, state, moves)
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
@@ -313,6 +326,8 @@ class Game:
         listed = self.index(state).moves
         if listed is not None:
             return move in listed
+        if not compulsory.allows(self, state, move):
+            return False
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:

@@ -13,9 +13,9 @@ import io
 import zipfile
 from html import escape
 
+from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import Chapter, Piece, chapters, split_markers
-from patience.export.layers import Layers
 from patience.text.glossary import Glossary
 
 IDENTIFIER = f"urn:cts:cadogan:patience.ru.ocr-edition:v{about.VERSION}"
@@ -70,6 +70,7 @@ def _passage(piece: Piece, notes: set[int]) -> str:
         _tag("p", _linked(piece.modern, notes), class_="modern", lang=about.LANG_MODERN),
         _tag("p", _linked(piece.english, notes), class_="english"),
         *(_tag("p", "Translator’s note: " + escape(n), class_="tnote") for n in piece.translator_notes),
+        *([_tag("p", escape(piece.attachment), class_="tnote")] if piece.attachment else []),
     ]
     return _tag("section", "\n".join(lines), id=piece.id, class_="passage")
 
@@ -151,14 +152,14 @@ CONTAINER = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def epub_bytes(layers: Layers) -> bytes:
-    notes = {n.number for n in layers.edition.notes.values() if n.passage_id}
+def epub_bytes(corpus: Corpus) -> bytes:
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
     documents = [("about.xhtml", "About this edition", _about())]
-    book = chapters(layers)
+    book = chapters(corpus)
     home = {piece.id: f"{chapter.id}.xhtml" for chapter in book for piece in chapter.pieces}
     for chapter in book:
         documents.append((f"{chapter.id}.xhtml", chapter.title, _chapter(chapter, notes, home)))
-    documents.append(("glossary.xhtml", "Glossary", _glossary(layers.glossary)))
+    documents.append(("glossary.xhtml", "Glossary", _glossary(corpus.glossary)))
     files = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
              ("OEBPS/content.opf", _opf(documents)), ("OEBPS/nav.xhtml", _nav(documents)),
              ("OEBPS/style.css", STYLE)]

@@ -20,10 +20,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Paragraph, Spacer
 
+from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import Chapter, Piece, chapters, split_markers
 from patience.export.fonts import Family, register_family
-from patience.export.layers import Layers
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 #: The body text's frame: x, y, width, height in points (identifiers stand left of it).
@@ -100,6 +100,7 @@ def _passage(piece: Piece, styles, notes: set[int]) -> list[Flowable]:
         Paragraph(_linked(piece.modern, notes), styles["modern"]),
         Paragraph(_linked(piece.english, notes), styles["english"]),
         *(Paragraph("Translator’s note: " + escape(n), styles["small"]) for n in piece.translator_notes),
+        *([Paragraph(escape(piece.attachment), styles["small"])] if piece.attachment else []),
     ]
 
 
@@ -136,9 +137,9 @@ def _front(styles) -> list[Flowable]:
     ]
 
 
-def _glossary(layers: Layers, styles) -> list[Flowable]:
+def _glossary(corpus: Corpus, styles) -> list[Flowable]:
     story: list[Flowable] = [ChapterStart(Chapter("glossary", "Glossary", None, (), ())), Paragraph("Glossary", styles["title"])]
-    for term in layers.glossary.terms:
+    for term in corpus.glossary.terms:
         story.append(Paragraph(f"<b>{escape(term.prereform)}</b> ({escape(term.modern)}) — {escape(term.english)}. "
                                f"{escape(term.definition)}", styles["body"]))
     return story
@@ -155,15 +156,15 @@ def _decorate(canvas, document) -> None:
     canvas.restoreState()
 
 
-def pdf_bytes(layers: Layers) -> bytes:
-    book = chapters(layers)
+def pdf_bytes(corpus: Corpus) -> bytes:
+    book = chapters(corpus)
     family = register_family(" ".join(f"{p.reading} {p.modern} {p.english}" for c in book for p in c.pieces))
     styles = _styles(family)
-    notes = {n.number for n in layers.edition.notes.values() if n.passage_id}
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
     story = _front(styles)
     for chapter in book:
         story += _chapter(chapter, styles, notes)
-    story += _glossary(layers, styles)
+    story += _glossary(corpus, styles)
     buffer = io.BytesIO()
     document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, title=f"{about.TITLE_RU} — critical edition",
                                author="Adelaide Cadogan; edited by " + about.EDITORS, creator="patience pdf",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from patience.datafile import LineDict, LineList, load_yaml, validate
+from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
 from patience.spec.schema import Spec
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
@@ -66,10 +66,30 @@ def _clause_lines(data) -> dict[str, int]:
     return lines
 
 
+def game_line(path: Path) -> int | None:
+    """The line of a spec file's ``game:`` key."""
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text.startswith("game:"):
+            return number
+    return None
+
+
+def spec_index(folder: Path | None = None) -> dict[str, Path]:
+    """Game id → its spec file (in ``folder``, default ``patience/specs``); two files of one id are
+    a located error, so that no command plays whichever happens to sort first."""
+    found: dict[str, Path] = {}
+    for path in sorted((folder or SPEC_DIR).glob("*.yaml")):
+        spec, _ = read_spec(path)
+        if spec.game in found:
+            raise DataFileError(path, game_line(path), f"game {spec.game!r} is already defined in {found[spec.game].name}")
+        found[spec.game] = path
+    return found
+
+
 def games() -> list[GameEntry]:
     """Every game and variant the specs define, in file order."""
     entries = []
-    for path in spec_paths():
+    for path in spec_index().values():
         spec, _ = read_spec(path)
         entries.append(GameEntry(spec.game, spec.title, spec.title_ru, spec.status, spec.playable, path))
         for variant in spec.variants:
@@ -80,10 +100,10 @@ def games() -> list[GameEntry]:
 
 def find(game_id: str) -> tuple[Spec, dict[str, int], Path]:
     base = game_id.split(":", 1)[0]
-    for path in spec_paths():
+    path = spec_index().get(base)
+    if path is not None:
         spec, lines = read_spec(path)
-        if spec.game == base:
-            return spec, lines, path
+        return spec, lines, path
     known = ", ".join(entry.id for entry in games())
     raise KeyError(f"no game {game_id!r}; known games: {known}")
 

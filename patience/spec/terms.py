@@ -8,7 +8,8 @@ line (``patience.datafile``).
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Union
+from types import UnionType
+from typing import Annotated, Literal, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -32,6 +33,33 @@ Role = Literal["stock", "talon", "tableau", "reserve", "aside", "foundation"]
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numbers_are_numbers(cls, data):
+        """A count is written as a number: YAML's ``true`` is not one pack, nor ``"8"`` eight piles."""
+        if isinstance(data, dict):
+            for name, field in cls.model_fields.items():
+                value = data.get(field.alias or name, data.get(name))
+                coerced = isinstance(value, bool) or isinstance(value, str) and value.strip().lstrip("+-").isdigit()
+                if coerced and _numeric(field.annotation):  # anything else, pydantic refuses itself
+                    raise ValueError(f"{field.alias or name} must be a number, not {value!r}")
+        return data
+
+
+def _numeric(annotation) -> bool:
+    """Whether a field takes only numbers (``int``, ``Literal[1, 2, 4]``, ``int | None`` …)."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if annotation is int:
+        return True
+    if origin is Literal:
+        return all(type(arg) is int for arg in args)
+    if origin is Annotated:
+        return _numeric(args[0])
+    if origin in (Union, UnionType):
+        kinds = [arg for arg in args if arg is not type(None)]
+        return all(_numeric(arg) or get_origin(arg) is list for arg in kinds) and any(map(_numeric, kinds))
+    return False
 
 
 def rank_value(value) -> int:
@@ -113,7 +141,7 @@ class Provenance(Strict):
 class Plate(Strict):
     """How the piles of an area sit on the (lost) plate: for redrawing it."""
 
-    shape: Literal["row", "rows", "sides", "beside", "ring"]
+    shape: Literal["row", "rows", "sides", "beside", "ring", "frame"]
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
     place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"

@@ -62,10 +62,11 @@ def load_edition(source: Path | str | None = None) -> Edition:
     The result is cached until a file under ``source`` changes (its size or time).
     """
     source = Path(source) if source else source_texts_dir()
-    return _load(source, _fingerprint(source))
+    return _load(source, fingerprint(source))
 
 
-def _fingerprint(source: Path) -> tuple:
+def fingerprint(source: Path) -> tuple:
+    """Every file under ``source`` with its time and size: what a cache of its contents is keyed on."""
     files = sorted(p for p in source.rglob("*") if p.is_file())
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 
-from patience.orthography.layer import load_overrides, modern_layers, overrides_path
+from patience.orthography.conversion import Conversion
 from patience.text.edition import Edition
-from patience.text.english import english_record, load_english
+from patience.text.english import EnglishEntry, english_record
 from patience.text.model import Passage
 
 
@@ -26,11 +27,10 @@ def passage_record(passage: Passage) -> dict:
     }
 
 
-def edition_record(edition: Edition, game: str | None = None) -> dict:
-    """The games, the passages in book order with every layer, and the notes."""
+def edition_record(edition: Edition, modern: Mapping[str, Conversion], english: Mapping[str, EnglishEntry],
+                   game: str | None = None) -> dict:
+    """The games, the passages in book order with every layer (by passage id), and the notes."""
     passages = [p for p in edition.passages if game is None or p.game == game]
-    modern = modern_layers(edition.passages, load_overrides(overrides_path(edition.source)))
-    english = load_english(edition.source, edition)
     return {
         "games": [
             {

@@ -54,10 +54,12 @@ class _GlossaryFile(BaseModel):
 
 @dataclass(frozen=True)
 class Occurrence:
-    """Where a term occurs: the passage and the words of its reading text that matched."""
+    """Where a term occurs: the passage, the words of its reading text that matched, and where
+    each stands in the reading text (``(start, end)``), so a page links exactly those words."""
 
     passage_id: str
     words: tuple[str, ...]
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class Token(NamedTuple):
     surface: str
     lemmas: frozenset[str]
     sentence: int
+    start: int = 0
 
 
 def fold(word: str) -> str:
@@ -144,7 +147,7 @@ def tokens(text: str) -> list[Token]:
         if not word[0].isalpha():
             sentence += 1
             continue
-        result.append(Token(word, lemmas(word), sentence))
+        result.append(Token(word, lemmas(word), sentence, found.start()))
     return result
 
 
@@ -177,10 +180,15 @@ def _hit_at(words: list[Token], start: int, pattern: tuple[str, ...], gap: int) 
     return tuple(sorted(used))
 
 
-def occurrences_in(words: list[Token], match: tuple[tuple[str, ...], ...], gap: int) -> list[tuple[str, ...]]:
+def occurrences_in(words: list[Token], match: tuple[tuple[str, ...], ...], gap: int) -> list[tuple[Token, ...]]:
     """The matched words of every occurrence, in text order (overlapping matches counted once)."""
     hits = {hit for pattern in match for hit in find(words, pattern, gap)}
-    return [tuple(words[i].surface for i in hit) for hit in sorted(hits)]
+    return [tuple(words[i] for i in hit) for hit in sorted(hits)]
+
+
+def _occurrence(passage_id: str, words: tuple[Token, ...]) -> Occurrence:
+    return Occurrence(passage_id, tuple(w.surface for w in words),
+                      tuple((w.start, w.start + len(w.surface)) for w in words))
 
 
 # --- loading ----------------------------------------------------------------------------
@@ -226,13 +234,29 @@ def _build_term(raw: _Term, index: int, line: int, data, path: Path, passages, g
         if game not in games:
             raise DataFileError(path, where("games"), f"term {raw.id}: no game {game!r}")
     found = tuple(
-        Occurrence(passage_id, words) for passage_id, passage_words in passages
+        _occurrence(passage_id, words) for passage_id, passage_words in passages
         for words in occurrences_in(passage_words, match, raw.gap)
     )
     if not found:
         raise DataFileError(path, line, f"term {raw.id} occurs nowhere in the reading text")
     return Term(raw.id, raw.prereform, raw.modern, raw.english, tuple(raw.english_variants), raw.definition,
                 tuple(raw.games), match, raw.gap, found, line)
+
+
+def duplicate_terms(glossary: Glossary) -> list[tuple[Term, Term]]:
+    """Each term that repeats an earlier one's pre-reform form or one of its matches, with that term
+    (a term copied under a new id would otherwise be listed, and linked, twice)."""
+    first: dict[object, Term] = {}
+    repeated = []
+    for term in glossary.terms:
+        keys = [("form", fold(term.prereform))] + [("match", pattern) for pattern in term.match]
+        earlier = next((first[key] for key in keys if key in first), None)
+        if earlier is not None:
+            repeated.append((term, earlier))
+            continue
+        for key in keys:
+            first.setdefault(key, term)
+    return repeated
 
 
 # --- consistency --------------------------------------------------------------------------

@@ -174,3 +174,13 @@ def test_a_urn_in_the_address_opens_its_passage_from_any_page(page, site_url):
     assert row(page, "napoleon.game.2").evaluate("node => node.matches(':target')")
     page.goto(f"{site_url}docs/notes.html#urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.1-sultan.end.3")
     page.wait_for_url("**/docs/games/sultan.html#sultan.end.1")
+
+
+def test_a_malformed_fragment_in_the_address_stops_no_script(page, site_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_url}docs/games/napoleon.html#%E0%A4%A")
+    toggle = page.locator(".ed-toggle-witness")  # added by edition.js once the page has loaded
+    toggle.click()
+    assert row(page, "napoleon.rules.1").locator(".ed-witness").is_visible()
+    assert errors == []

@@ -80,3 +80,43 @@ def test_play_takes_moves_undo_and_quit_from_stdin(capsys, monkeypatch):
 def test_play_stops_at_the_end_of_input(capsys, monkeypatch):
     status, out, _ = run(capsys, "play", "sultan", "1", stdin="1\n", monkeypatch=monkeypatch)
     assert status == 0 and "Goodbye." in out
+
+
+def test_play_refuses_digits_int_cannot_read_and_huge_numbers(capsys, monkeypatch):
+    answers = "²\n①\n" + "9" * 5000 + "\nq\n"
+    status, out, err = run(capsys, "play", "sultan", "1", stdin=answers, monkeypatch=monkeypatch)
+    assert status == 0 and err == ""
+    assert out.count("Not understood:") == 3 and out.rstrip().endswith("Goodbye.")
+
+
+def test_ctrl_c_ends_play_quietly_with_status_130(capsys, monkeypatch):
+    class Interrupted(io.StringIO):
+        def readline(self, *args):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupted())
+    assert main(["play", "sultan", "1"]) == 130
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_full_disk_is_one_line_not_a_traceback():
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "patience", "games"], stdout=full, stderr=subprocess.PIPE,
+                                text=True)
+    assert (result.returncode, result.stderr) == (1, "patience: cannot write the output: No space left on device\n")
+
+
+def test_two_specs_of_one_game_are_an_error_not_a_choice(capsys, monkeypatch, tmp_path):
+    import shutil
+
+    from patience.spec import loading
+
+    shutil.copytree(loading.SPEC_DIR, tmp_path / "specs")
+    shutil.copy(tmp_path / "specs" / "sultan.yaml", tmp_path / "specs" / "zz-sultan.yaml")
+    monkeypatch.setattr(loading, "SPEC_DIR", tmp_path / "specs")
+    status, out, err = run(capsys, "games")  # (load_game caches per id, so "deal" is not asked here)
+    assert (status, out) == (2, "")
+    assert err == f"patience: {tmp_path / 'specs' / 'zz-sultan.yaml'}:3: game 'sultan' is already defined in sultan.yaml\n"

@@ -201,3 +201,25 @@ def test_a_check_asking_two_things_at_once_is_refused(tmp_path):
 """)
     error = error_of(tmp_path, text)
     assert error.line == line(text, "kind: foundation_sequence") and "give 'ranks', or 'after' and 'next'" in error.message
+
+
+@pytest.mark.parametrize("old, new, key, value", [
+    ("count: 1\n", "count: true\n", "count", "True"),
+    ("piles: 4", 'piles: "4"', "piles", "'4'"),
+])
+def test_a_number_written_as_a_boolean_or_a_string_is_refused(tmp_path, old, new, key, value):
+    text = GOOD.replace(old, new, 1)
+    error = error_of(tmp_path, text)
+    assert f"{key} must be a number, not {value}" in error.message
+    assert error.line == line(text, "- id: ", after=line(text, new.strip()) - 6)  # the clause's line
+
+
+def test_a_deal_that_needs_more_cards_than_the_packs_hold_is_refused(tmp_path):
+    from patience.engine.game import DealError, Game
+
+    text = GOOD.replace("    piles: 1\n", "    piles: 2\n").replace("  - id: turn\n", "  - id: deal\n    kind: deal\n    to: talon\n    cards_each: 30\n"
+                        "    says: Deal sixty.\n    conjecture: A test spec with no text behind it.\n  - id: turn\n")
+    rules = rules_from_file(write(tmp_path, text))
+    with pytest.raises(DealError) as caught:
+        Game(rules).deal(0)
+    assert caught.value.clause == "deal" and "deal 'deal' needs more cards than 1 pack hold" in str(caught.value)

@@ -108,3 +108,12 @@ def test_an_unplayable_spec_has_rules_but_no_plate_or_example(rules_site, build)
     ]
     sultan = page(app, "sultan")
     assert 'id="clause-sultan.divan"' in sultan and "No plate: sultan cannot be played" in sultan
+
+
+def test_a_deal_number_in_digits_int_cannot_read_is_an_argument_warning(rules_site, build):
+    site = rules_site()
+    (site / "broken.md").write_text("---\norphan: true\n---\n\n# Broken\n\n```{rules-example} sultan ²\n```\n",
+                                    encoding="utf-8")
+    app = build(site)
+    assert f"{site / 'broken.md'}:7: WARNING: the deal number must be 0 or more, not '²' [rules.argument]" \
+        in warnings_of(app)

@@ -67,10 +67,8 @@ def test_unreadable_passage_file_is_one_warning_at_its_line(make_app, site_copy,
     broken = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
     broken.build()
     warnings = warnings_of(broken)
-    consequences = ("[edition.source]", "[edition.dangling]", "[ref.any]")  # nothing else can resolve
-    assert [w for w in warnings if not w.endswith(consequences)] == []
     source_warnings = [w for w in warnings if "[edition.source]" in w]
-    assert len(source_warnings) == 1
+    assert warnings == source_warnings and len(source_warnings) == 1  # no dangling reference as a consequence
     where = f"{segmentation}:{line}:" if line else f"{segmentation}:"
     assert source_warnings[0].startswith(f"{where}") and "WARNING: the edition's data cannot be read:" in source_warnings[0]
     assert says in source_warnings[0]
@@ -88,3 +86,30 @@ def test_a_file_that_is_not_utf8_is_named(make_app, site_copy, source_copy):
 
 def test_the_copy_used_above_is_readable_before_it_is_broken(source_copy):
     assert load_edition(source_copy).passage("sultan.end.2").id == "sultan.end.2"
+
+
+def test_a_title_with_markup_is_text_in_the_index_of_passages(make_app, site_copy, source_copy):
+    from tests.editing import edit
+
+    edit(source_copy / "games.yaml", "title_en: Sultan\n", "title_en: Sultan <img src=x onerror=alert(1)>\n")
+    app = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
+    app.build()
+    index = (app.outdir / "ed-passages.html").read_text(encoding="utf-8")
+    assert "<img src=x" not in index and "Sultan &lt;img src=x onerror=alert(1)&gt;" in index
+
+
+def test_glossary_errors_are_warnings_that_fail_the_build(make_app, site_copy, source_copy):
+    from tests.editing import edit, line_of
+
+    english = source_copy / "english" / "sultan.yaml"
+    edit(english, "divan", "council", -1)  # the Russian has «диванъ»; the English no longer says divan
+    edit(english, "  - id: sultan.end.3\n", "  - id: sultan.end.3\n    exceptions:\n      - {term: dragon, reason: none}\n")
+    app = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
+    app.build()
+    glossary = sorted(w for w in warnings_of(app) if w.endswith("[check.glossary]"))
+    assert glossary == sorted([
+        f"{english}:{line_of(english, '- id: sultan.end.2')}: WARNING: passage sultan.end.2: «диванъ» (divan) is in "
+        "the Russian but 'divan' is not in the English [check.glossary]",
+        f"{english}:{line_of(english, '- id: sultan.end.3')}: WARNING: passage sultan.end.3: exception for an "
+        "unknown glossary term 'dragon' [check.glossary]",
+    ])

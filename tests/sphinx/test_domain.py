@@ -139,6 +139,25 @@ def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
+def test_the_page_links_exactly_the_words_the_glossary_found(app):
+    """Occurrences keep their offsets: a word spelled like a term's word elsewhere is not linked
+    («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is)."""
+    from patience.corpus import load_corpus
+
+    app.build()
+    glossary = load_corpus().glossary
+    reading = cells(app.env.get_doctree("games"), "reading")
+    for passage_id, cell in reading.items():
+        links = [(x["reftarget"], x.astext()) for x in cell.findall(addnodes.pending_xref) if x["reftype"] == "term"]
+        found = sorted((span, term.id, word) for term in glossary.terms for o in term.occurrences
+                       if o.passage_id == passage_id for span, word in zip(o.spans, o.words))
+        assert links == [(term, word) for _, term, word in found], passage_id
+    sixth = [x.astext() for x in reading["nivernaise.game.6"].findall(addnodes.pending_xref)
+             if x["reftarget"] == "free-space"]
+    assert sixth == ["свободное", "мѣсто"]
+
+
+@pytest.mark.sphinx("html", testroot="edition", freshenv=True)
 def test_the_english_renderings_of_a_passages_terms_link_to_their_entries(app):
     app.build()
     english = cells(app.env.get_doctree("games"), "english")["sultan.end.2"]

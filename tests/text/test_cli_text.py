@@ -43,3 +43,9 @@ def test_a_game_filter_and_an_unknown_game(capsys):
 def test_the_console_command_is_installed():
     done = subprocess.run([sys.executable, "-m", "patience", "text", "--game", "sultan"], capture_output=True, text=True)
     assert done.returncode == 0 and "[sultan.plate] Султанъ." in done.stdout
+
+
+def test_an_empty_game_is_a_usage_error_not_nothing(capsys):
+    status, out, err = run(capsys, "text", "--game", "")
+    assert (status, out) == (2, "")
+    assert err.startswith("patience: no game ''; the games are sultan, ")

@@ -3,29 +3,27 @@
 A thin adapter over :mod:`patience.text` and :mod:`patience.citation`: the text
 model and the citation formats live in the package; this extension turns them
 into pages, anchors and links, and reports problems as located warnings of type
-``edition`` (see :mod:`.messages`).
+``edition`` (see :mod:`patience_sphinx._logging`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from . import backlinks, urn
-from . import nodes as edition_nodes
+from .. import _html
+from . import backlinks, checks, urn
 from .cite import CitationPanel
 from .corrections import CorrectionsList
+from .departures import Departures
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
 from .notes import NotesList
 from .parallel import ParallelText
+from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
-
-
-def _add_static_path(app) -> None:
-    if app.builder.format == "html":
-        app.config.html_static_path.append(str(STATIC))
 
 
 def _snapshot(app, env, added, changed, removed):
@@ -40,10 +38,18 @@ def _referrers(app, env):
     return sorted(domain.referrers_of_changes(getattr(domain, "before", {})))
 
 
+def _quiet_consequences(app, domain, node) -> bool | None:
+    """While the data cannot be read, an unresolved reference to the edition is a consequence of
+    the one ``edition.source`` warning; saying so hundreds of times would bury it."""
+    ours = (domain is not None and domain.name == "ed") or node.get("reftype") in ("any", "myst")
+    return True if ours and data_unreadable(app.env) else None
+
+
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
-    edition_nodes.register(app)
+    _html.register(app)
     backlinks.register(app)
+    checks.register(app)
     urn.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
@@ -52,9 +58,11 @@ def setup(app):
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
-    app.connect("builder-inited", _add_static_path)
+    app.add_directive_to_domain("ed", "departures", Departures)
+    app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
+    app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,47 +9,48 @@ term.
 
 from __future__ import annotations
 
-import re
-
 from docutils import nodes
 
 from patience import citation
 from patience.text.segmentation import NOTE_MARKER
 
-from .nodes import make
+from .._html import make
 from .reading import reading_pieces, witness_pieces
 from .refs import xref
 
 KIND_LABELS = citation.KIND_NAMES
 
 
-def reading_nodes(directive, passage, terms=None, scope=""):
+def reading_nodes(directive, passage, terms=(), scope=""):
     """The reading text with corrections marked, note markers and glossary terms linked.
 
+    ``terms`` are ``(start, end, term id)`` in the reading text: the words the glossary found.
     ``scope`` prefixes the ids this writes, for a second rendering on the same page.
     """
-    result = []
+    result, offset = [], 0
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
-            result.extend(term_links(directive, piece.text, terms or {}))
+            result.extend(term_links(directive, piece.text, terms, offset))
         elif piece.kind == "correction":
             result.extend(correction_mark(passage, index, piece, scope))
         else:
             result.append(note_marker(directive, passage, piece, scope))
+        offset += len(piece.text)  # the pieces joined are the reading text
     return result
 
 
-def term_links(directive, text, terms):
-    """``text`` with every word that is an occurrence of a glossary term linked to its entry."""
-    if not terms:
-        return [nodes.Text(text)]
-    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(terms, key=len, reverse=True))) + r")(?!\w)")
+def term_links(directive, text, terms, offset=0):
+    """``text``, which starts at ``offset`` of its passage's text, with the spans of ``terms``
+    (``(start, end, term id)`` in the passage's text) that fall inside it linked to their entries."""
     result, cursor = [], 0
-    for match in pattern.finditer(text):
-        if match.start() > cursor:
-            result.append(nodes.Text(text[cursor : match.start()]))
-        result.append(xref(directive, "term", terms[match.group()], nodes.inline("", match.group(), classes=["ed-term"]), soft=True))
-        cursor = match.end()
+    for start, end, term in sorted(terms, key=lambda span: (span[0], -span[1])):
+        start, end = start - offset, end - offset
+        if start < cursor or end > len(text):
+            continue
+        if start > cursor:
+            result.append(nodes.Text(text[cursor:start]))
+        result.append(xref(directive, "term", term, nodes.inline("", text[start:end], classes=["ed-term"]), soft=True))
+        cursor = end
     if cursor < len(text):
         result.append(nodes.Text(text[cursor:]))
     return result
@@ -104,17 +105,18 @@ def remarks(passage):
     return [items]
 
 
-def marker_links(directive, passage, text):
-    """A layer's text with its footnote markers (``[14]``) linked to their notes."""
+def marker_links(directive, passage, text, terms=(), offset=0):
+    """A layer's text with its footnote markers (``[14]``) linked to their notes, and the spans of
+    ``terms`` (see :func:`term_links`; ``offset`` is where ``text`` starts) to their glossary entries."""
     result, cursor = [], 0
     for match in NOTE_MARKER.finditer(text):
         if match.start() > cursor:
-            result.append(nodes.Text(text[cursor : match.start()]))
+            result.extend(term_links(directive, text[cursor : match.start()], terms, offset + cursor))
         link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))
         result.append(make("sup", link, classes=["ed-noteref"]))
         cursor = match.end()
     if cursor < len(text):
-        result.append(nodes.Text(text[cursor:]))
+        result.extend(term_links(directive, text[cursor:], terms, offset + cursor))
     return result
 
 

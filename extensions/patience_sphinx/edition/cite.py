@@ -13,8 +13,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
 
-from .messages import warn
-from .nodes import make
+from .._logging import warn_edition as warn
+from .._html import make
 
 FORMAT_TITLES = {"text": "Suggested citation", "bibtex": "BibTeX", "csl-json": "CSL-JSON", "ris": "RIS"}
 

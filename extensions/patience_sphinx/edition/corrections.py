@@ -16,7 +16,7 @@ from patience.citation import KIND_NAMES
 from patience.text.reading import encoding_substitutions
 
 from .games import passage_ref
-from .nodes import unavailable
+from .._html import unavailable
 from .source import edition_for
 
 

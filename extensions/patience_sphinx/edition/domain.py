@@ -9,6 +9,8 @@ object, so that a document is rewritten when an object it refers to changes
 
 from __future__ import annotations
 
+import html
+
 import hashlib
 from typing import NamedTuple
 
@@ -17,7 +19,8 @@ from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .messages import warn
+from .._logging import warn_edition as warn
+from .source import data_unreadable
 
 OBJECT_TYPES = {
     "game": "game",
@@ -25,6 +28,8 @@ OBJECT_TYPES = {
     "note": "note",
     "term": "glossary term",
     "clause": "rule clause",
+    "departure": "departure from the English",
+    "reading": "settled reading",
 }
 
 
@@ -78,7 +83,7 @@ class PassageIndex(Index):
         )
         for name, entry in passages:
             group = games[entry.group].title if entry.group in games else "Notes"
-            groups.setdefault(group, []).append(
+            groups.setdefault(html.escape(group), []).append(  # the theme writes it unescaped
                 IndexEntry(name, 0, entry.docname, entry.anchor, "", "", entry.title)
             )
         return list(groups.items()), False
@@ -93,7 +98,7 @@ class TermIndex(Index):
         groups: dict[str, list[IndexEntry]] = {}
         terms = sorted((e.title, e) for (kind, _), e in self.domain.objects.items() if kind == "term")
         for title, entry in terms:
-            groups.setdefault(title[:1].upper(), []).append(
+            groups.setdefault(html.escape(title[:1].upper()), []).append(
                 IndexEntry(title, 0, entry.docname, entry.anchor, "", "", "")
             )
         return sorted(groups.items()), False
@@ -108,15 +113,17 @@ class EditionDomain(Domain):
         "note": ObjType("note", "note"),
         "term": ObjType("glossary term", "term"),
         "clause": ObjType("rule clause", "clause"),
+        "departure": ObjType("departure from the English", "departure"),
+        "reading": ObjType("settled reading", "reading"),
     }
-    roles = {name: EditionRole() for name in ("game", "passage", "range", "note", "term", "clause")}
+    roles = {name: EditionRole() for name in ("game", "passage", "range", "note", "term", "clause", "departure", "reading")}
     indices = [PassageIndex, TermIndex]
     initial_data = {
         "objects": {},  # (objtype, name) -> Entry
         "refs": {},  # docname -> {(objtype, name), ...} it refers to
         "backlinks": {},  # docname -> {(target key, source key), ...}: a source here cites a target
     }
-    data_version = 2
+    data_version = 3
 
     @property
     def objects(self) -> dict[tuple[str, str], Entry]:
@@ -189,7 +196,7 @@ class EditionDomain(Domain):
         """Every back-link declared must point at an object that exists."""
         for docname, links in sorted(self.data["backlinks"].items()):
             for target, source in sorted(links):
-                if target not in self.objects:
+                if target not in self.objects and not data_unreadable(self.env):
                     warn("dangling", f"{OBJECT_TYPES[source[0]]} {source[1]!r} cites {OBJECT_TYPES[target[0]]} "
                          f"{target[1]!r}, which is not in the edition", (docname, None))
 
@@ -200,7 +207,8 @@ class EditionDomain(Domain):
         if entry is None and node.get("ed_soft"):
             return contnode  # an optional link (a term in the text when the site has no glossary)
         if entry is None:
-            warn("dangling", f"no {OBJECT_TYPES.get(typ, typ)} {target!r} in the edition", node)
+            if not data_unreadable(env):
+                warn("dangling", f"no {OBJECT_TYPES.get(typ, typ)} {target!r} in the edition", node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
         if not node.get("refexplicit") and typ in ("game", "term", "note"):
             contnode = nodes.inline("", entry.title, classes=contnode["classes"])
@@ -216,7 +224,9 @@ class EditionDomain(Domain):
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
         missing = [end for end, entry in zip(ends, entries) if entry is None]
         if missing:
-            warn("dangling", f"passage range {target!r}: no passage {', '.join(map(repr, missing))} in the edition", node)
+            if not data_unreadable(self.env):
+                warn("dangling", f"passage range {target!r}: no passage {', '.join(map(repr, missing))} in the edition",
+                     node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
         if entries[1].order < entries[0].order:
             warn("argument", f"passage range {target!r} runs backwards: {ends[1]} comes before {ends[0]}", node)

@@ -7,8 +7,8 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
-from .messages import warn
-from .nodes import make, unavailable
+from .._logging import warn_edition as warn
+from .._html import make, unavailable
 from .refs import xref
 from .source import edition_for
 

@@ -1,7 +1,7 @@
 """``ed:glossary``: the book's patience vocabulary, each term with its occurrences.
 
-The terms and where they occur come from :mod:`patience.text.glossary`; until
-that module exists the directive says the glossary is not yet available.
+The terms and where they occur come from :mod:`patience.text.glossary`, through
+the corpus; a glossary that cannot be read is a warning and a gap on the page.
 """
 
 from __future__ import annotations
@@ -12,19 +12,19 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import Entry, fingerprint
 from .layers import glossary_for
-from .nodes import make, unavailable
+from .._html import make, unavailable
 from .refs import xref
-from .source import edition_for, source_dir
+from .source import corpus_for
 
 
 class GlossaryList(SphinxDirective):
     def run(self):
-        edition = edition_for(self.env, self.get_location())
-        if edition is None:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
-        glossary = glossary_for(edition, source_dir(self.env), self.get_location())
+        glossary = glossary_for(self.env, corpus, self.get_location())
         if glossary is None:
-            return [unavailable("The glossary is not yet available.")]
+            return [unavailable("The glossary could not be read (see the build log).")]
         self.env.note_dependency(str(glossary.path))
         entries = make("dl", classes=["ed-glossary"])
         for term in sorted(glossary.terms, key=lambda t: t.modern.casefold()):

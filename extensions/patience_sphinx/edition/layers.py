@@ -1,7 +1,6 @@
 """The layers beside the reading text: modern transcription and English translation.
 
-Each comes from the ``patience`` package (:mod:`patience.orthography.layer`,
-:mod:`patience.text.english`, :mod:`patience.text.glossary`). A layer whose data
+Each comes from the corpus (:mod:`patience.corpus`), which loads it once. A layer whose data
 cannot be read, or that fails on a passage, is an ``edition.layer`` warning and a
 labelled gap in its column; the rest of the page is still built.
 """
@@ -11,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from patience.orthography import layer as orthography_layer
-from patience.text import english as text_english
 from patience.text import glossary as text_glossary
 
-from .messages import warn
+from .._logging import warn_edition as warn
+from .._state import memory
 
 
 @dataclass
@@ -30,30 +28,16 @@ class Layer:
     notes: Callable | None = None  # passage → [(quoted Russian or None, note)]
 
 
-def modern_layer(edition, source, location=None) -> Layer:
+def modern_layer(corpus, location=None) -> Layer:
     layer = Layer("modern", "Modern spelling", "ru")
     try:
-        conversions = _modern_conversions(edition, source)
+        conversions = corpus.modern
     except Exception as error:  # a broken overrides file must not stop the build
         warn("layer", f"the modern transcription cannot be built: {error}", _located(error, location))
         layer.missing = "The modern transcription could not be built (see the build log)."
         return layer
     layer.text = _guarded(lambda passage: list(conversions[passage.id].segments()), "modern transcription", location)
     return layer
-
-
-_conversions: dict = {}
-
-
-def _modern_conversions(edition, source):
-    """Every passage's modern layer, computed once per state of the edition's files."""
-    cached = _conversions.get(source)
-    if cached is None or cached[0] is not edition:
-        path = orthography_layer.overrides_path(source)
-        overrides = orthography_layer.load_overrides(path) if path.exists() else ()
-        cached = (edition, orthography_layer.modern_layers(edition.passages, overrides))
-        _conversions[source] = cached
-    return cached[1]
 
 
 def _located(error, location):
@@ -63,10 +47,10 @@ def _located(error, location):
     return f"{path}:{line or ''}"
 
 
-def english_layer(edition, source, location=None) -> Layer:
+def english_layer(corpus, location=None) -> Layer:
     layer = Layer("english", "English", "en")
     try:
-        english = text_english.load_english(source, edition)
+        english = corpus.english
     except Exception as error:  # a broken translation file must not stop the build
         warn("layer", f"the English translation cannot be read: {error}", location)
         layer.missing = "The English translation could not be read (see the build log)."
@@ -92,42 +76,28 @@ def _guarded(function, what, location):
     return call
 
 
-_glossaries: dict = {}
-
-
-def glossary_for(edition, source, location=None):
-    """The glossary with its occurrences, or ``None`` after a warning that it cannot be read."""
-    cached = _glossaries.get(source)
-    if cached is not None and cached[0] is edition:
-        return cached[1]
+def glossary_for(env, corpus, location=None):
+    """The glossary with its occurrences, or ``None`` after a warning (once per build) that it cannot be read."""
     try:
-        glossary = text_glossary.load_glossary(source, edition)
+        return corpus.glossary
     except Exception as error:  # a broken glossary must not stop the build
-        warn("layer", f"the glossary cannot be read: {error}", _located(error, location))
-        glossary = None
-    _glossaries[source] = (edition, glossary)
-    return glossary
+        where = _located(error, location)
+        if memory(env).once(("glossary", str(where), str(error))):
+            warn("layer", f"the glossary cannot be read: {error}", where)
+        return None
 
 
-def term_words(glossary, passage_id: str) -> dict[str, str]:
-    """Surface word of the passage's reading text → the id of the term it belongs to."""
+def term_spans(glossary, passage_id: str) -> list[tuple[int, int, str]]:
+    """``(start, end, term id)`` of every word of the passage's reading text the glossary found."""
     if glossary is None:
-        return {}
-    words: dict[str, str] = {}
-    for term in glossary.terms:
-        for occurrence in term.occurrences:
-            if occurrence.passage_id == passage_id:
-                for word in occurrence.words:
-                    words.setdefault(word, term.id)
-    return words
+        return []
+    return sorted((start, end, term.id) for term in glossary.terms for occurrence in term.occurrences
+                  if occurrence.passage_id == passage_id for start, end in occurrence.spans)
 
 
-def english_term_words(glossary, passage_id: str, english: str) -> dict[str, str]:
-    """Words of the passage's English that render one of its glossary terms → the term's id."""
+def english_term_spans(glossary, passage_id: str, english: str) -> list[tuple[int, int, str]]:
+    """``(start, end, term id)`` of the words of the passage's English that render one of its terms."""
     if glossary is None:
-        return {}
-    words: dict[str, str] = {}
-    for term in glossary.terms_in(passage_id):
-        for start, end in text_glossary.rendering_spans(term, english):
-            words.setdefault(english[start:end], term.id)
-    return words
+        return []
+    return sorted((start, end, term.id) for term in glossary.terms_in(passage_id)
+                  for start, end in text_glossary.rendering_spans(term, english))

@@ -13,7 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .nodes import make, unavailable
+from .._html import make, unavailable
 from .refs import xref
 from .source import edition_for
 

@@ -16,13 +16,13 @@ from sphinx.util.docutils import SphinxDirective
 from patience import citation
 
 from . import cite
-from .apparatus import marker_links, provenance, reading_nodes, remarks, term_links, translator_notes, witness_nodes
+from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
-from .layers import english_layer, english_term_words, glossary_for, modern_layer, term_words
-from .messages import warn
-from .nodes import make, unavailable
-from .source import edition_for, source_dir
+from .layers import english_layer, english_term_spans, glossary_for, modern_layer, term_spans
+from .._logging import warn_edition as warn
+from .._html import make, unavailable
+from .source import corpus_for
 
 READING_LANG = "language-ru-petr1708"
 
@@ -34,9 +34,10 @@ class ParallelText(SphinxDirective):
     option_spec = {"from": directives.unchanged_required, "to": directives.unchanged_required}
 
     def run(self):
-        edition = edition_for(self.env, self.get_location())
-        if edition is None:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
+        edition = corpus.edition
         where = self.arguments[0]
         if where != "notes" and where not in {g.id for g in edition.games}:
             warn("dangling", f"no game {where!r} in the edition", self.get_location())
@@ -44,9 +45,8 @@ class ParallelText(SphinxDirective):
         passages = self._selected(citation.passages_at(edition, where))
         if not passages:
             return [unavailable("No passages to show.")]
-        source = source_dir(self.env)
-        layers = [modern_layer(edition, source, self.get_location()), english_layer(edition, source, self.get_location())]
-        self.glossary = glossary_for(edition, source, self.get_location())
+        layers = [modern_layer(corpus, self.get_location()), english_layer(corpus, self.get_location())]
+        self.glossary = glossary_for(self.env, corpus, self.get_location())
         title = "the notes section" if where == "notes" else edition.game(where).title_en
         view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden", role="table",
                     aria_label=f"Parallel text of {title}")
@@ -80,7 +80,7 @@ class ParallelText(SphinxDirective):
         row = make("div", classes=classes, ids=[passage.id], role="row")
         row += gutter(edition, passage, self.env, self.config)
         row += cell("witness", "Witness (OCR)", "language-ru-petr1708", witness_nodes(passage), provenance(passage))
-        row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage, term_words(self.glossary, passage.id)), remarks(passage))
+        row += cell("reading", "Reading text", READING_LANG, reading_nodes(self, passage, term_spans(self.glossary, passage.id)), remarks(passage))
         for layer in layers:
             row += layer_cell(self, layer, passage)
         return row
@@ -109,16 +109,17 @@ def layer_cell(directive, layer, passage):
         message = layer.missing or f"No {layer.title.lower()} for this passage yet."
         return cell(layer.key, layer.title, "language-en", [nodes.Text(message)], missing=True)
     children = []
-    terms = {}
+    terms = []
     if layer.key == "english":  # its renderings of the passage's glossary terms link to their entries
-        terms = english_term_words(directive.glossary, passage.id, "".join(text for text, _ in pieces))
+        terms = english_term_spans(directive.glossary, passage.id, "".join(text for text, _ in pieces))
+    offset = 0
     for text, change in pieces:
         if change is None:
-            for piece in marker_links(directive, passage, text):
-                children.extend(term_links(directive, str(piece), terms) if isinstance(piece, nodes.Text) else [piece])
+            children.extend(marker_links(directive, passage, text, terms, offset))
         else:
             children.append(make("span", nodes.Text(text), classes=["ed-reg"],
                                  title=f"{change.original} → {text} ({', '.join(change.rules)})"))
+        offset += len(text)
     changes = [change for _, change in pieces if change is not None]
     notes = layer.notes(passage) if layer.notes else []
     return cell(layer.key, layer.title, lang, children, change_list(changes) + translator_notes(notes))

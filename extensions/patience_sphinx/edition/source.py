@@ -1,23 +1,24 @@
-"""The edition's data as the extension sees it.
+"""The edition's data as the extension sees it: :func:`corpus_for` is the one place that loads it.
 
-The text model keeps one loaded edition per state of its files, so a long-lived
-process (a test session, an autobuild) sees edited files; every page built from
-the data declares those files as dependencies, so Sphinx re-reads it when they
-change.
+:func:`patience.corpus.load_corpus` keeps one loaded corpus per state of its files,
+so a long-lived process (a test session, an autobuild) sees edited files; every
+page built from the data declares those files as dependencies, so Sphinx re-reads
+it when they change.
 """
 
 from __future__ import annotations
 
-import weakref
 from pathlib import Path
 
+from patience.corpus import Corpus, load_corpus
 from patience.datafile import DataFileError
+from patience.spec.loading import SPEC_DIR
 from patience.text import edition as text_edition
-from patience.text import load_edition
+from patience.text.edition import fingerprint, load_edition
 
-from .messages import warn
-
-_reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> errors already warned
+from .._logging import file_location
+from .._logging import warn_edition as warn
+from .._state import memory
 
 
 def source_dir(env) -> Path:
@@ -26,28 +27,60 @@ def source_dir(env) -> Path:
     return path if path.is_absolute() else Path(env.srcdir, path)
 
 
+def specs_dir(env) -> Path:
+    """``rules_specs_dir`` when the rules extension is loaded, else the engine's ``patience/specs``."""
+    configured = env.config.rules_specs_dir if "rules_specs_dir" in env.config else ""
+    path = Path(configured) if configured else SPEC_DIR
+    return path if path.is_absolute() else Path(env.srcdir, path)
+
+
 def data_files(source: Path) -> list[Path]:
     return sorted(p for p in source.rglob("*") if p.is_file() and p.suffix in (".yaml", ".txt", ".toml"))
 
 
-def edition_for(env, location=None):
-    """The loaded edition, or ``None`` after a located ``edition.source`` warning."""
+def corpus_for(env, location=None) -> Corpus | None:
+    """The loaded corpus, or ``None`` after a located ``edition.source`` warning (once per build)."""
     source = source_dir(env)
     if not source.is_dir():
         warn("source", f"edition_source_texts {source} is not a directory", location)
         return None
-    files = data_files(source)
-    for path in files:
+    for path in data_files(source):
         env.note_dependency(str(path))
     try:
-        edition = load_edition(source)
+        return load_corpus(source, specs_dir(env))
     except (DataFileError, OSError) as error:
-        if isinstance(error, OSError):  # unreadable: permissions, a directory where a file should be
-            error = DataFileError(error.filename or source, None, error.strerror or str(error))
-        where = f"{error.path}:{error.line}" if error.line else f"{error.path}:"
-        seen = _reported.setdefault(env, set())
-        if (where, error.message) not in seen:  # once per build, not once per directive
-            seen.add((where, error.message))
+        error = as_data_error(error, source)
+        where = file_location(error.path, error.line)
+        if memory(env).once(("source", where, error.message)):
             warn("source", f"the edition's data cannot be read: {error.message}", where)
         return None
-    return edition
+
+
+def data_unreadable(env) -> bool:
+    """Whether the edition's data fail to load: then an unresolved reference is a consequence of
+    the one ``edition.source`` warning, not news (one YAML error must not bury itself in hundreds)."""
+    source = source_dir(env)
+    if not source.is_dir():
+        return True
+    key = ("unreadable", fingerprint(source))
+    known = memory(env).facts
+    if key not in known:
+        try:
+            load_edition(source)
+            known[key] = False
+        except (DataFileError, OSError):
+            known[key] = True
+    return known[key]
+
+
+def edition_for(env, location=None):
+    """The loaded edition (the text without its layers), or ``None`` after a warning."""
+    corpus = corpus_for(env, location)
+    return corpus.edition if corpus else None
+
+
+def as_data_error(error: Exception, source: Path) -> DataFileError:
+    """An unreadable file (permissions, a directory where a file should be) as a located error."""
+    if isinstance(error, OSError):
+        return DataFileError(error.filename or source, None, error.strerror or str(error))
+    return error

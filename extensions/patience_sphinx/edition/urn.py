@@ -16,9 +16,11 @@ from patience import citation
 SCRIPT = "edition-passages.js"
 
 
-def write_map(app, env) -> None:
+def write_map(app, env) -> list[str] | None:
+    """Write the map; when it changed, every page is rewritten, since each names it with its
+    checksum (``edition-passages.js?v=…``) and a page left alone would keep the old one."""
     if app.builder.format != "html":
-        return
+        return None
     domain = env.domains["ed"]
     pages = {
         name: f"{app.builder.get_target_uri(entry.docname)}#{entry.anchor}"
@@ -26,10 +28,13 @@ def write_map(app, env) -> None:
         if objtype == "passage"
     }
     payload = {"urn": citation.URN_BASE + ":", "passages": pages}
+    text = f"window.EDITION_PASSAGES = {json.dumps(payload, ensure_ascii=False, sort_keys=True)};\n"
     target = Path(app.outdir) / "_static" / SCRIPT
+    if target.is_file() and target.read_text(encoding="utf-8") == text:
+        return None
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(f"window.EDITION_PASSAGES = {json.dumps(payload, ensure_ascii=False, sort_keys=True)};\n",
-                      encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
+    return sorted(env.found_docs)
 
 
 def register(app) -> None:

@@ -8,7 +8,7 @@ import json
 from docutils import nodes
 from patience_sphinx.edition.api import cites, declare, reference
 
-from .html import make, text
+from .._html import make, text
 
 
 def record(directive, name: str, anchor: str, title: str, item, *version) -> None:

@@ -23,10 +23,10 @@ import patience
 _PACKAGE = Path(patience.__file__).parent
 # Every module whose code changes how a game plays or what its claims find: the cards,
 # the data-file reader, the numerals the text checks read, the spec language, the
-# engine, the claims (recursively).
+# engine, the claims and the solver (whose player plays the examples), recursively.
 ENGINE_FILES = sorted([
     _PACKAGE / "cards.py", _PACKAGE / "datafile.py", _PACKAGE / "numerals.py",
-    *(path for package in ("spec", "engine", "claims") for path in (_PACKAGE / package).rglob("*.py")),
+    *(path for package in ("spec", "engine", "claims", "solver") for path in (_PACKAGE / package).rglob("*.py")),
 ])
 
 

@@ -17,8 +17,9 @@ from patience.engine.replay import TimeLimit, Timed
 
 from .blocks import conjecture, head, provenance, record
 from .cache import cached
-from .html import make, text
-from .messages import spec_location, warn
+from .._html import make, text
+from .._logging import file_location as spec_location
+from .._logging import warn_rules as warn
 
 BADGES = {
     "holds": "✓ Holds",

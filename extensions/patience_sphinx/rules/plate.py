@@ -15,8 +15,8 @@ from patience.datafile import DataFileError
 from patience.engine import plate
 from patience.text import load_edition
 
-from .html import make
-from .messages import warn
+from .._html import make
+from .._logging import warn_rules as warn
 from .specs import load
 
 

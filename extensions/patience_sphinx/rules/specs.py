@@ -10,20 +10,19 @@ pages on the next build.
 from __future__ import annotations
 
 import hashlib
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import Game
 from patience.engine.specs import rules_from_file
-from patience.spec.loading import SPEC_DIR, read_spec
+from patience.spec.loading import SPEC_DIR, game_line, read_spec
 
 from .cache import ENGINE_FILES
-from .messages import spec_location, warn
+from .._logging import file_location as spec_location
+from .._logging import warn_rules as warn
+from .._state import memory
 
-_games: dict[tuple[Path, str, str], "Loaded | DataFileError"] = {}
-_reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # env -> spec errors already warned
 
 
 @dataclass(frozen=True)
@@ -57,16 +56,15 @@ def load(directive, game_id: str) -> Loaded | None:
         directive.env.note_dependency(str(source))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.spec.loading.digest
     key = (path, digest, game_id)
-    if key not in _games:
+    games = memory(directive.env).games
+    if key not in games:
         try:
-            _games[key] = _compile(path, digest, game_id)
+            games[key] = _compile(path, digest, game_id)
         except DataFileError as error:
-            _games[key] = error
-    found = _games[key]
+            games[key] = error
+    found = games[key]
     if isinstance(found, DataFileError):
-        reported = _reported.setdefault(directive.env, set())
-        if key not in reported:  # one warning per broken spec, however many directives use it
-            reported.add(key)
+        if memory(directive.env).once(("spec", key)):  # one warning per broken spec, however many directives use it
             warn("spec", found.message, spec_location(found.path, found.line))
         return None
     return found
@@ -74,11 +72,15 @@ def load(directive, game_id: str) -> Loaded | None:
 
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    base = game_id.split(":", 1)[0]
+    defined = read_spec(path)[0].game
+    if defined != base:  # the engine finds a game by its id: the page must show the same file
+        raise DataFileError(path, game_line(path), f"{path.name} defines game {defined!r}, not {base!r}")
     rules = rules_from_file(path, variant)
     game = Game(rules)
     if rules.spec.playable:
         try:
             game.deal(0)
         except ValueError as error:
-            raise DataFileError(path, None, str(error)) from None
+            raise DataFileError(path, read_spec(path)[1].get(getattr(error, "clause", "")), str(error)) from None
     return Loaded(game, path, digest, read_spec(path)[1])

@@ -11,22 +11,25 @@ English, as Sphinx's English search does. The browser runs the same folding
 from __future__ import annotations
 
 import re
+from importlib import resources
 from pathlib import Path
 
 import snowballstemmer
 from sphinx.application import Sphinx
-from sphinx.search import _MINIFIED_JS_PATH, SearchLanguage
-from sphinx.search._stopwords.en import ENGLISH_STOPWORDS
+from sphinx.search import SearchLanguage
+from sphinx.search.en import SearchEnglish
 
 from patience.orthography.folding import fold
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 FOLDING_JS = Path(__file__).with_name("folding.js")
+# Sphinx ships its Snowball stemmers as package data; found through importlib, not a private name.
+SNOWBALL_JS = resources.files("sphinx.search") / "minified-js"
 
 
 def _browser_stemmer() -> str:
     """Sphinx's Snowball stemmers for Russian and English, then the folding and the Stemmer."""
-    parts = [(_MINIFIED_JS_PATH / name).read_text(encoding="utf-8")
+    parts = [(SNOWBALL_JS / name).read_text(encoding="utf-8")
              for name in ("base-stemmer.js", "russian-stemmer.js", "english-stemmer.js")]
     return "\n".join([*parts, FOLDING_JS.read_text(encoding="utf-8")])
 
@@ -36,7 +39,7 @@ class SearchAcrossSpellings(SearchLanguage):
     language_name = "Russian in either spelling, and English"
     # Only English stop words: a Russian stop list in modern spelling would drop «из»
     # from the index while the browser still looked up «изъ» unfolded.
-    stopwords = ENGLISH_STOPWORDS
+    stopwords = SearchEnglish.stopwords
     js_stemmer_code = _browser_stemmer()
 
     def __init__(self, options: dict[str, str]) -> None:

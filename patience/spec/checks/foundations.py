@@ -97,7 +97,7 @@ class Marriage(Check):
 
 class MarriageKept(Check):
     """On 7♥–8♥ (built up) the engine takes 9♥, not 7♥; on 9♥–8♥ the reverse. With
-    ``kept: false`` a packet may turn, so it takes both."""
+    ``kept: false`` a packet may turn, and takes both."""
 
     kind: Literal["marriage_kept"]
     area: Name

@@ -70,10 +70,20 @@
     document.execCommand("copy");
   }
 
+  /* The address's fragment, decoded; a malformed %-escape is taken as written, not thrown. */
+  function fragment() {
+    const raw = window.location.hash.slice(1);
+    try {
+      return decodeURIComponent(raw);
+    } catch (error) {
+      return raw;
+    }
+  }
+
   /* #urn:cts:…:PASSAGE (or a range FIRST-LAST) in the address opens the passage. */
   function followUrn() {
     const known = window.EDITION_PASSAGES;
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = fragment();
     if (!known || !hash.startsWith(known.urn)) return;
     const passage = hash.slice(known.urn.length).split("-")[0];
     const target = known.passages[passage];

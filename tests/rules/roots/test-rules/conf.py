@@ -3,3 +3,5 @@ myst_enable_extensions = ["colon_fence"]
 # The tests copy the specs they need here (and may break them); never a second copy in git.
 rules_specs_dir = "specs"
 rules_time_limit = 20
+# The edition's consistency checks, less "title": this site copies the specs of a few games only.
+edition_checks = ["duplicate", "coverage", "quotation", "number", "corrections", "modern", "glossary"]

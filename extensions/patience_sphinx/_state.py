@@ -1,0 +1,37 @@
+"""What the extensions remember while building, kept on the environment, not in module globals.
+
+Compiled games and the errors already reported live as long as the environment
+object in this process. They are never pickled with it: a restored environment
+starts with an empty memory and loads again what it needs (the data are cached
+by :func:`patience.corpus.load_corpus` on the state of their files).
+"""
+
+from __future__ import annotations
+
+
+class BuildMemory:
+    """Per-environment memory: ``reported`` (warnings given once per build), ``games`` (compiled
+    specs), ``facts`` (what was learnt of the data, keyed on the state of their files)."""
+
+    def __init__(self) -> None:
+        self.reported: set = set()
+        self.games: dict = {}
+        self.facts: dict = {}
+
+    def __reduce__(self):
+        return (BuildMemory, ())  # nothing is kept across pickling
+
+    def once(self, key) -> bool:
+        """True the first time ``key`` is seen (then warn), False after."""
+        if key in self.reported:
+            return False
+        self.reported.add(key)
+        return True
+
+
+def memory(env) -> BuildMemory:
+    """The environment's memory, made on first use."""
+    found = getattr(env, "patience_memory", None)
+    if found is None:
+        found = env.patience_memory = BuildMemory()
+    return found

@@ -1,0 +1,101 @@
+"""``patience-downloads``: the edition's files for download, made with the site, in a table.
+
+The directive makes every file of :data:`patience.export.downloads.FORMATS` (TEI, JSON,
+EPUB, PDF, the rule specs) into a folder beside the doctrees and renders a table of
+them with their sizes and SHA-256; when the HTML build finishes, the folder is copied to
+``downloads/`` of the output. A file that cannot be made (no font for the PDF, say) is
+a ``downloads.make`` warning, so a ``-W`` build fails rather than offer a page without
+it. The data come from the edition extension's corpus (:func:`..edition.source.corpus_for`),
+so the page is re-read when they change; the specs are declared here too.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from patience.datafile import DataFileError
+from patience.export.downloads import Download, human_size, write_downloads
+from patience.export.fonts import FontError
+
+from .._logging import downloads
+from ..edition.source import corpus_for
+
+FOLDER = "downloads"
+STATIC = Path(__file__).parent / "static"
+
+
+def staging(doctreedir: str | Path) -> Path:
+    return Path(doctreedir) / "patience-downloads"
+
+
+class DownloadsDirective(SphinxDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:  # already reported as an edition.source warning
+            return [nodes.paragraph(text="The downloads could not be made: the edition's data cannot be read.")]
+        for path in sorted(corpus.specs_dir.glob("*.yaml")):
+            self.env.note_dependency(str(path))
+        try:
+            made = write_downloads(staging(self.env.doctreedir), corpus)
+        except (DataFileError, FontError) as error:
+            downloads.warn("make", f"the downloads could not be made: {error}", self.get_location())
+            return [nodes.paragraph(text=f"The downloads could not be made: {error}")]
+        prefix = "../" * self.env.docname.count("/")
+        return [self.table(made, prefix)]
+
+    def table(self, made: list[Download], prefix: str) -> nodes.table:
+        table = nodes.table(classes=["patience-downloads"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (2, 6, 3):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += _row(*([nodes.Text(t)] for t in ("file, size", "what it holds, and the command that makes it", "SHA-256")))
+        body = nodes.tbody()
+        group += body
+        for item in made:
+            link = nodes.reference("", item.name, refuri=f"{prefix}{FOLDER}/{item.name}")
+            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " ")]
+            if item.command:
+                what.append(nodes.literal(text=item.command))
+            size = nodes.Text(f" ({human_size(item.size)})")
+            body += _row([link, size], what, [nodes.literal(text=item.sha256, classes=["patience-hash"])])
+        return table
+
+
+def _row(*cells: list[nodes.Node]) -> nodes.row:
+    """A table row; each cell is a list of inline nodes."""
+    row = nodes.row()
+    for content in cells:
+        entry = nodes.entry()
+        entry += nodes.paragraph("", "", *content)
+        row += entry
+    return row
+
+
+def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
+    """Copy the files made while reading into the HTML output (also when the page was not re-read)."""
+    if exception is None and app.builder.format == "html" and staging(app.doctreedir).is_dir():
+        shutil.copytree(staging(app.doctreedir), Path(app.outdir) / FOLDER, dirs_exist_ok=True)
+
+
+def _add_static_path(app: Sphinx) -> None:
+    if str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
+
+
+def setup(app: Sphinx) -> dict:
+    app.setup_extension("patience_sphinx.edition")  # the corpus and its configuration
+    app.add_directive("patience-downloads", DownloadsDirective)
+    app.connect("builder-inited", _add_static_path)
+    app.add_css_file("downloads.css")
+    app.connect("build-finished", copy_downloads)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,94 @@
+"""The files the site offers for download, made in one go, each with its size and SHA-256.
+
+Every file is the same bytes its command writes (``patience tei -o edition.xml`` …), so
+a reader can rebuild one and compare its hash. ``SHA256SUMS`` beside them lists the
+hashes in the format ``sha256sum -c`` reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from patience.corpus import Corpus
+from patience.export.epub import epub_bytes
+from patience.export.pdf import pdf_bytes
+from patience.export.tei import tei_bytes
+from patience.text.export import edition_record
+
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    title: str
+    description: str
+    command: str | None  # the command that writes the same bytes; None for the zipped specs
+    make: Callable[[Corpus], bytes]
+
+
+@dataclass(frozen=True)
+class Download:
+    name: str
+    title: str
+    description: str
+    command: str | None
+    size: int
+    sha256: str
+
+
+def json_bytes(corpus: Corpus) -> bytes:
+    """What ``patience text --json`` prints."""
+    record = edition_record(corpus.edition, corpus.modern, corpus.english)
+    return (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def specs_zip(corpus: Corpus) -> bytes:
+    """The rule specifications, ``patience/specs/*.yaml``, in a zip with fixed dates."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(corpus.specs_dir.glob("*.yaml")):
+            archive.writestr(zipfile.ZipInfo(f"specs/{path.name}", _EPOCH), path.read_bytes(), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+FORMATS = (
+    Format("edition.xml", "TEI P5", "The whole edition as one TEI document: the witnesses and the reading text "
+           "with every correction, the modern transcription and the English, aligned by passage identifier; "
+           "the notes; the header describing the book, its witnesses and this edition.",
+           "patience tei -o edition.xml", tei_bytes),
+    Format("edition.json", "JSON", "Every passage with every layer and its apparatus, the games and the notes, "
+           "as plain data.", "patience text --json > edition.json", json_bytes),
+    Format("edition.epub", "EPUB", "The edition as an e-book: each game's passages in the reading text, the "
+           "modern transcription and English, its rules in plain language; the notes and the glossary.",
+           "patience epub -o edition.epub", epub_bytes),
+    Format("edition.pdf", "PDF", "For print (A4): the same, with the old letters in the edition's typeface, "
+           "passage identifiers in the margin and the game named at the head of each page.",
+           "patience pdf -o edition.pdf", pdf_bytes),
+    Format("specs.zip", "Rule specifications", "The executable specification of every game, the YAML files the "
+           "engine plays from: patience/specs/ of the repository, zipped.", None, specs_zip),
+)
+
+
+def write_downloads(directory: Path, corpus: Corpus) -> list[Download]:
+    """Make every file in ``directory``; return them in :data:`FORMATS` order."""
+    directory.mkdir(parents=True, exist_ok=True)
+    made = []
+    for entry in FORMATS:
+        data = entry.make(corpus)
+        (directory / entry.name).write_bytes(data)
+        digest = hashlib.sha256(data).hexdigest()
+        made.append(Download(entry.name, entry.title, entry.description, entry.command, len(data), digest))
+    sums = "".join(f"{d.sha256}  {d.name}\n" for d in made)
+    (directory / "SHA256SUMS").write_text(sums, encoding="utf-8")
+    return made
+
+
+def human_size(size: int) -> str:
+    return f"{size / 1024:.0f} KiB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MiB"

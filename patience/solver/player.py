@@ -1,0 +1,144 @@
+"""A player that sees only what a person at the table sees (игрокъ безъ подглядыванія).
+
+It sees the face-up cards and the card just turned from the pack (the stock's top
+card, which the engine plays in one step); it never reads a face-down pile, and
+after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
+judges by the position before that move. For each legal move it looks ahead over
+the moves that reveal nothing, up to ``DEPTH`` moves and ``WIDTH`` positions, and
+plays the move whose best continuation scores highest (:func:`score`). It never
+returns to a position it has been in, so it always stops: won, blocked, or out of
+new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patience.engine import rng
+from patience.cards import rank_of, suit_of
+from patience.engine.game import Game
+from patience.engine.render import hidden
+from patience.engine.state import Move, State
+from patience.solver.ordering import rank as move_rank
+
+DEPTH, WIDTH = 2, 24
+REVEALING = ("deal_row", "redeal", "turn_up")
+
+
+@dataclass
+class Playout:
+    moves: list[Move]
+    outcome: str  # won | blocked | no new position | move limit
+
+
+def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
+    """Play ``state`` on to its end; ``state`` is left at the final position."""
+    generator = rng.SplitMix64(rng.seed(f"{state.key}:player"))
+    seen = {state.snapshot()}
+    played: list[Move] = []
+    while len(played) < max_moves:
+        if game.is_won(state):
+            return Playout(played, "won")
+        moves = game.legal_moves(state)
+        if not moves:
+            return Playout(played, "blocked")
+        choice = _choose(game, state, moves, seen, generator)
+        if choice is None:
+            return Playout(played, "no new position")
+        game.apply(state, choice)
+        seen.add(state.snapshot())
+        played.append(choice)
+    return Playout(played, "move limit")
+
+
+def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
+    best, best_value = None, None
+    for move in moves:
+        value = _value(game, state, move, seen)
+        if value is None:
+            continue
+        value = (value, -move_rank(game, move), generator.below(1 << 16))
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _value(game: Game, state: State, move: Move, seen: set) -> float | None:
+    """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves; None
+    when ``move`` leads back to a position already played."""
+    before = score(game, state)
+    game.apply(state, move)
+    try:
+        if state.snapshot() in seen:
+            return None
+        if game.is_won(state):
+            return float("inf")
+        if _reveals(game, move):
+            return before - 1  # the new cards may not be looked at before the move is made
+        budget = [WIDTH]
+        return _look(game, state, DEPTH - 1, budget)
+    finally:
+        game.undo(state)
+
+
+def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
+    best = score(game, state)
+    if depth == 0 or budget[0] <= 0:
+        return best
+    for move in game.legal_moves(state):
+        if _reveals(game, move) or game.rules.role(move.src) == "stock" or budget[0] <= 0:
+            continue
+        budget[0] -= 1
+        game.apply(state, move)
+        value = float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget)
+        game.undo(state)
+        best = max(best, value)
+    return best
+
+
+def _reveals(game: Game, move: Move) -> bool:
+    return move.kind in REVEALING
+
+
+def score(game: Game, state: State) -> float:
+    """How promising a position looks from its face-up cards: a hundred for each card on
+    a foundation, less a penalty for each card that lies under a card wanted later than
+    itself (it cannot go up before that one is moved), plus a little for empty places."""
+    rules, piles = game.rules, state.piles
+    wanted = _wanted(game, state)
+    total = 0.0
+    for pile, cards in enumerate(piles):
+        role = rules.role(pile)
+        if role == "foundation":
+            total += 100 * len(cards)
+        elif role in ("stock", "aside") or hidden(game, state, pile):
+            continue
+        elif not cards:
+            total += 8
+        else:
+            total -= _blocked(cards, wanted)
+    return total
+
+
+def _blocked(cards: list[int], wanted: dict) -> float:
+    penalty, latest_above = 0.0, -1
+    for card in reversed(cards):
+        need = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None), 99))
+        if latest_above > need:
+            penalty += 5 + 20 / (1 + need)
+        latest_above = max(latest_above, need)
+    return penalty
+
+
+def _wanted(game: Game, state: State) -> dict[tuple[int, int | None], int]:
+    """For each (rank, suit), how many cards some foundation needs before it (suit None:
+    any suit will do)."""
+    wanted: dict[tuple[int, int | None], int] = {}
+    for pile, rule in game.rules.foundation.items():
+        cards = state.piles[pile]
+        suit = suit_of(cards[0]) if cards and rule.suit != "any" else None
+        for distance, needed in enumerate(rule.sequence[len(cards):]):
+            key = (needed, suit)
+            if distance < wanted.get(key, 99):
+                wanted[key] = distance
+    return wanted

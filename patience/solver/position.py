@@ -1,0 +1,74 @@
+"""The solver's picture of a position: what the rest of the game can depend on.
+
+Two positions with the same key have the same futures, so the search explores one
+of them only. The key holds the piles and the pass, plus what the engine reads
+from the history: the cards the last unlimited redeal gathered (the Zodiac may
+redeal again only if fewer remain) and the partner who moved last (Sympathie's
+turn). Piles of a *symmetric* area are interchangeable (the engine treats them
+alike in every rule), so their contents are taken as a set: Calculation's four
+talon packets in any order are one position.
+"""
+
+from __future__ import annotations
+
+from patience.engine.game import Game
+from patience.engine.state import State, pile_hash
+
+
+def symmetric_areas(game: Game) -> list[range]:
+    """The pile ranges of areas whose piles no rule tells apart (see ``docs/solver.md``)."""
+    rules = game.rules
+    ordered: set[str] = set()
+    for flow in rules.flows:
+        if flow.position == "row_ends":
+            ordered.update([flow.source, *flow.to])
+    if rules.redeal:
+        ordered.update(rules.redeal.gather)  # gathered in pile order into the new stock
+    if rules.deal_row:
+        ordered.update(rules.deal_row.to)  # a row is dealt pile by pile
+    for name, spaces in rules.spaces.items():
+        if spaces.fill == "immediately":  # filled first-empty-first, from first donor
+            ordered.update([name, *spaces.source])
+    if rules.players is not None or rules.pairs or rules.turn_ups or rules.by_colour:
+        return []  # partners' piles and paired places are each someone's
+    return [area.piles for area in rules.areas.values()
+            if len(area.piles) > 1 and area.role != "foundation" and area.name not in ordered]
+
+
+class Keys:
+    """Computes position keys for one game."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.symmetric = symmetric_areas(game)
+        grouped = {pile for piles in self.symmetric for pile in piles}
+        self.fixed = [p for p in range(len(game.rules.pile_area)) if p not in grouped]
+        self.owners = _owners(game)
+
+    def key(self, state: State, extra) -> int:
+        """A 64-bit hash of the canonical position; ``extra`` is the history's part.
+        The engine's Zobrist hash covers the piles and the pass; a symmetric area's
+        piles are taken out of it and hashed as a sorted set instead."""
+        value = state.zobrist
+        if not self.symmetric:
+            return hash((value, extra))
+        piles = state.piles
+        for group in self.symmetric:
+            for pile in group:
+                value ^= pile_hash(pile, piles[pile])
+        sets = tuple(tuple(sorted(tuple(piles[p]) for p in group)) for group in self.symmetric)
+        return hash((value, extra, sets))
+
+    def last_mover(self, state: State):
+        """Who moved last (Sympathie), as the engine reads the turn; None alone."""
+        if self.owners is None or not state.history:
+            return None
+        return self.owners.get(state.history[-1][0].src)
+
+
+def _owners(game: Game) -> dict[int, int] | None:
+    players = game.rules.players
+    if players is None:
+        return None
+    return {pile: player for player, group in enumerate(players.own)
+            for name in group for pile in game.rules.areas[name].piles}

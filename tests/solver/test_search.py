@@ -1,0 +1,105 @@
+"""The solver against exhaustive search on small positions, and its results' form."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience.engine import load_game
+from patience.engine.state import State
+from patience.solver import solve
+from patience.solver.position import symmetric_areas
+from patience.solver import safe
+from patience.solver.safe import unsafe_reasons
+from patience.solver.search import verify
+from tests.solver.endgames import endgame, exhaustive
+
+# Games whose positions are their piles and pass alone (no turn, no unlimited redeal),
+# so the independent search below may cut repeated positions by snapshot.
+GAMES = ["calculation", "calculation:waiting", "napoleon", "constitution", "besieged",
+         "sultan", "duchess", "nivernaise", "empress"]
+
+
+def disagreements(game_id: str, samples: int = 25) -> tuple[dict, list[int]]:
+    """Compare the solver with exhaustive search on small positions of the game."""
+    game = load_game(game_id)
+    compared, wrong = {True: 0, False: 0}, []
+    for sample in range(samples):
+        state = endgame(game, 1 + sample, left=8, seed=sample)
+        truth = exhaustive(game, state.copy(), limit=5_000)
+        if truth is None:
+            continue
+        solution = solve(game, state, budget=1_000_000)
+        if solution.outcome != ("won" if truth else "lost"):
+            wrong.append(sample)
+        compared[truth] += 1
+        if compared[True] >= 5 and compared[False] >= 3:
+            break
+    return compared, wrong
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_solver_agrees_with_exhaustive_search(game_id):
+    compared, wrong = disagreements(game_id)
+    assert not wrong, f"{game_id}: the solver disagrees on samples {wrong}"
+    assert sum(compared.values()) >= 6, compared
+
+
+def test_the_comparison_catches_an_unsound_pruning(monkeypatch):
+    """Taking every foundation move as safe is unsound in Calculation (a card may be
+    wanted on another foundation): the comparison must see it."""
+    monkeypatch.setattr(safe, "unsafe_reasons", lambda game: [])
+    monkeypatch.setattr(safe.SafeMoves, "is_safe", lambda self, state, move: True)
+    compared, wrong = disagreements("calculation")
+    assert compared[False] and wrong
+
+
+def test_safe_moves_are_exercised_where_sound():
+    """The games whose rules allow safe moves are among those checked above."""
+    assert not unsafe_reasons(load_game("besieged"))
+    assert not unsafe_reasons(load_game("constitution"))
+    assert unsafe_reasons(load_game("calculation")) == ["the talon takes only cards that fit nowhere else"]
+
+
+def test_a_won_line_is_replayed_and_verified():
+    game = load_game("duchess")
+    state = game.deal(1)
+    solution = solve(game, state, budget=50_000)
+    assert solution.outcome == "won"
+    assert not state.history, "the caller's state is left unchanged"
+    verify(game, state, solution.line)
+    with pytest.raises(AssertionError):
+        verify(game, state, solution.line[:-1])
+
+
+def test_budget_runs_out_as_unknown():
+    game = load_game("calculation")
+    solution = solve(game, game.deal(1), budget=50)
+    assert (solution.outcome, solution.nodes, solution.line) == ("unknown", 50, [])
+
+
+def test_a_position_with_no_move_is_lost():
+    game = load_game("calculation")
+    state = endgame(game, 3, left=3, seed=0)
+    while game.legal_moves(state):
+        game.apply(state, game.legal_moves(state)[-1])
+    state = State([list(p) for p in state.piles], state.key)
+    if not game.is_won(state):
+        assert solve(game, state).outcome == "lost"
+
+
+def test_bad_budget():
+    game = load_game("sultan")
+    with pytest.raises(ValueError):
+        solve(game, game.deal(1), budget=0)
+
+
+def test_symmetric_areas_follow_the_rules():
+    """Calculation's talon packets are interchangeable; the Besieged City's trenches
+    (fed by row ends) and the Duchess's packets (dealt in rows) are not."""
+    calculation = load_game("calculation")
+    assert [calculation.rules.pile_area[r[0]] for r in symmetric_areas(calculation)] == ["talon"]
+    assert symmetric_areas(load_game("sympathie")) == []
+    besieged = [load_game("besieged").rules.pile_area[r[0]] for r in symmetric_areas(load_game("besieged"))]
+    assert "trench" not in besieged and "reserve" not in besieged
+    duchess = load_game("duchess")
+    assert "packet" not in [duchess.rules.pile_area[r[0]] for r in symmetric_areas(duchess)]

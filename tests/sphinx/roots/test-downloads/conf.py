@@ -1,0 +1,1 @@
+extensions = ["patience_sphinx.downloads"]
