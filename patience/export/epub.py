@@ -70,6 +70,7 @@ def _passage(piece: Piece, notes: set[int]) -> str:
         _tag("p", _linked(piece.modern, notes), class_="modern", lang=about.LANG_MODERN),
         _tag("p", _linked(piece.english, notes), class_="english"),
         *(_tag("p", "Translator’s note: " + escape(n), class_="tnote") for n in piece.translator_notes),
+        *([_tag("p", escape(piece.attachment), class_="tnote")] if piece.attachment else []),
     ]
     return _tag("section", "\n".join(lines), id=piece.id, class_="passage")
 

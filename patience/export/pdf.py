@@ -100,6 +100,7 @@ def _passage(piece: Piece, styles, notes: set[int]) -> list[Flowable]:
         Paragraph(_linked(piece.modern, notes), styles["modern"]),
         Paragraph(_linked(piece.english, notes), styles["english"]),
         *(Paragraph("Translator’s note: " + escape(n), styles["small"]) for n in piece.translator_notes),
+        *([Paragraph(escape(piece.attachment), styles["small"])] if piece.attachment else []),
     ]
 
 
@@ -155,9 +156,21 @@ def _decorate(canvas, document) -> None:
     canvas.restoreState()
 
 
+def _printed(book: list[Chapter], corpus: Corpus) -> str:
+    """Every string the PDF prints, for the check that the font has each of its characters."""
+    strings = [about.TITLE, about.TITLE_RU, about.ORIGINAL, about.UNKNOWN, about.LICENCE, "Translator’s note: "]
+    for chapter in book:
+        strings += [chapter.title, chapter.title_ru or "", *chapter.lacunae, chapter.summary, chapter.status]
+        strings += [f"{r.says} {r.conjecture or ''} {' '.join(r.passages)}" for r in chapter.rules]
+        strings += [f"{p.id} {p.reading} {p.modern} {p.english} {' '.join(p.translator_notes)} {p.attachment or ''}"
+                    for p in chapter.pieces]
+    strings += [f"{t.prereform} {t.modern} {t.english} {t.definition}" for t in corpus.glossary.terms]
+    return " ".join(strings)
+
+
 def pdf_bytes(corpus: Corpus) -> bytes:
     book = chapters(corpus)
-    family = register_family(" ".join(f"{p.reading} {p.modern} {p.english}" for c in book for p in c.pieces))
+    family = register_family(_printed(book, corpus))
     styles = _styles(family)
     notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
     story = _front(styles)
@@ -165,7 +178,8 @@ def pdf_bytes(corpus: Corpus) -> bytes:
         story += _chapter(chapter, styles, notes)
     story += _glossary(corpus, styles)
     buffer = io.BytesIO()
-    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, title=f"{about.TITLE_RU} — critical edition",
+    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular,
+                               title=f"{about.TITLE_RU} — critical edition",
                                author="Adelaide Cadogan; edited by " + about.EDITORS, creator="patience pdf",
                                subject=about.TITLE)
     document.family = family

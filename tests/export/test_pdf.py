@@ -106,3 +106,10 @@ def test_a_font_without_the_old_letters_is_refused(monkeypatch):
     monkeypatch.setenv("PATIENCE_PDF_FONT", str(vera))
     with pytest.raises(FontError, match="lacks .*ѣ"):
         register_family("мѣсто")
+
+
+def test_the_edition_typeface_is_embedded(pdf):
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    names = [line.split()[0] for line in fonts.splitlines()[2:]]
+    assert names and all("NotoSerif" in name for name in names), fonts
+    assert all(line.split()[-5] == "yes" for line in fonts.splitlines()[2:]), "every font embedded"

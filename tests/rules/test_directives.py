@@ -171,3 +171,21 @@ def test_the_replay_rebuilds_the_final_position(built):
     play(game, state)
     assert piles[1:] == [[card_name(c) for c in cards] for cards in state.piles[1:]]
     assert piles[0] == len(state.piles[0])  # the pack stays face down: only its count is shown
+
+
+def test_departures_link_to_their_clauses_and_passages_and_back(built):
+    sultan = page(built[1], "sultan")
+    start = sultan.index('id="departure-sultan.redeals"')
+    departure = sultan[start:sultan.index('id="departure-sultan.divan-sides"')]
+    assert 'href="#clause-sultan.redeal"' in departure and 'href="#sultan.end.3"' in departure
+    assert "changes how the game plays" in departure and "sultan:english" in departure
+    clause = block(sultan, "clause-sultan.redeal")
+    assert "Against Cadogan" in clause and 'href="#departure-sultan.redeals"' in clause
+    assert "Cited by" in row(sultan, "sultan.end.3") and "departure from the English" in row(sultan, "sultan.end.3")
+
+
+def test_a_game_without_english_says_so_and_shows_its_settled_readings(built):
+    calculation = page(built[1], "calculation")
+    section = calculation[calculation.index('id="departures-calculation"'):]
+    assert "is not available" in section and 'id="reading-calculation.steps"' in section
+    assert "Inference, not proof" in section and 'href="#clause-calculation.foundations"' in section
