@@ -10,6 +10,7 @@ move orders hash alike and a move changes the hash by a few XORs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MASK = (1 << 64) - 1
 _KEYS: dict[int, int] = {}  # Zobrist keys, made on first use: the index is (pile, depth, card)
@@ -53,9 +54,8 @@ def zobrist_of(piles: list[list[int]], passes: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Move:
-    """One legal action.
+class Move(NamedTuple):
+    """One legal action (a named tuple: cheap to make and to compare).
 
     ``kind`` is ``move`` (one card from pile ``src`` to pile ``dst``), ``deal_row``
     (deal the next row from the stock, as in the Duchess de Luynes) or ``redeal``

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from sphinx import addnodes
-from .helpers import cells, page, pre_blocks, text_without, warnings_of
+from .helpers import cells, page, text_without, warnings_of
 
 from patience import citation
 from patience.text import load_edition
@@ -102,14 +102,29 @@ def test_note_markers_link_to_notes_and_notes_link_back(app):
     assert notes.count("The text of this note is not in the fragments.") == len(lost)
 
 
+def edition_data(app) -> dict:
+    import json
+
+    script = (app.outdir / "_static" / "edition-data.js").read_text(encoding="utf-8")
+    return json.loads(script.removeprefix("window.EDITION_DATA = ").removesuffix(";\n"))
+
+
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
-@pytest.mark.parametrize("fmt", citation.FORMATS)
-def test_cite_panel_is_the_citation_module_output(app, fmt):
+def test_cite_panels_are_built_from_one_data_file_not_repeated_in_pages(app):
     app.build()
-    blocks = pre_blocks(page(app, "games"))
+    games = page(app, "games")
+    assert 'data-ref="sultan.end.2"' in games
+    assert "Anonymous Russian translation" not in games and "@inbook" not in games
+    data = edition_data(app)
+    publication = citation.load_publication()
+    assert data["publication"] == {"statement": publication.statement, "editors": list(publication.editors),
+                                   "base": publication.base_url, "version": publication.version}
+    rows = {row[0]: row for row in data["passages"]}
     for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
-        expected = citation.render(citation.citation(EDITION, passage_id, page="games.html"), fmt)
-        assert blocks[f"cite.{passage_id}.{fmt}"] == expected
+        passage = EDITION.passage(passage_id)
+        assert rows[passage_id][2] == [c.kind for c in passage.corrections]
+        assert rows[passage_id][3] == [r.text for r in passage.remarks if r.kind == "uncertain"]
+    assert [row[0] for row in data["passages"]] == [p.id for p in EDITION.passages]
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
@@ -203,14 +218,14 @@ def test_plain_text_output_keeps_the_layers_and_drops_the_interface(app):
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
-def test_the_passage_map_for_urn_addresses_names_every_passage_page(app):
-    import json
-
+def test_the_data_file_names_every_passage_page_notes_and_terms(app):
     app.build()
-    script = (app.outdir / "_static" / "edition-passages.js").read_text(encoding="utf-8")
-    data = json.loads(script.removeprefix("window.EDITION_PASSAGES = ").removesuffix(";\n"))
+    data = edition_data(app)
     assert data["urn"] == "urn:cts:cadogan:patience.ru.ocr-edition:"
-    assert data["passages"]["sultan.end.2"] == "games.html#sultan.end.2"
-    assert data["passages"]["notes.3"] == "notes.html#notes.3"
-    assert set(data["passages"]) == {p.id for p in EDITION.passages}
-    assert '_static/edition-passages.js?v=' in page(app, "refs")
+    pages = {row[0]: row[1] for row in data["passages"]}
+    assert pages["sultan.end.2"] == "games.html" and pages["notes.3"] == "notes.html"
+    assert set(pages) == {p.id for p in EDITION.passages}
+    assert data["notes"]["14"]["ru"] == EDITION.passage(EDITION.notes[14].passage_id).reading
+    assert data["notes"]["14"]["en"].startswith("Some players")
+    assert data["terms"]["talon"]["page"] == "glossary.html#term-talon"
+    assert "edition-data.js" not in page(app, "refs")  # loaded on demand, by the page script

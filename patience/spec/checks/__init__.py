@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import Field
 
-from patience.spec.checks import foundations, layout, pairs, playouts, redeals
+from patience.spec.checks import chance, foundations, layout, pairs, playouts, redeals
 
-CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS)
+CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS,
+                *chance.MODELS)
 if TYPE_CHECKING:  # a union of a tuple built at run time, which mypy cannot follow
     CheckKind = Any
 else:
