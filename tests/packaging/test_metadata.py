@@ -88,7 +88,7 @@ OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs"
     ("extensions", ("docs", *OPTIONAL)),      # the Sphinx extensions, and the font tool beside them
     ("conf.py", ("docs",)),
     ("tests", ("test", "browser")),
-    ("benchmarks", ("test", "bench")),
+    ("benchmarks", ("test", "browser", "bench")),
 ])
 def test_every_imported_package_is_declared(folder, groups):
     undeclared = distributions(imported(ROOT / folder)) - set(requirements(*groups))
