@@ -4,7 +4,8 @@ It sees the face-up cards and the card just turned from the pack (the stock's to
 card, which the engine plays in one step); it never reads a face-down pile, and
 after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
 judges by the position before that move. For each legal move it looks ahead over
-the moves that reveal nothing, up to ``DEPTH`` moves and ``WIDTH`` positions, and
+the moves that reveal nothing, up to ``DEPTH`` moves deep and ``WIDTH`` positions a
+turn shared among the legal moves (so a crowded layout costs no more per turn), and
 plays the move whose best continuation scores highest (:func:`score`). It never
 returns to a position it has been in, so it always stops: won, blocked, or out of
 new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
@@ -21,7 +22,7 @@ from patience.engine.render import hidden
 from patience.engine.state import Move, State
 from patience.solver.ordering import rank as move_rank
 
-DEPTH, WIDTH = 2, 24
+DEPTH, WIDTH = 2, 48
 REVEALING = ("deal_row", "redeal", "turn_up")
 
 
@@ -54,7 +55,7 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
     best, best_value = None, None
     for move in moves:
-        value = _value(game, state, move, seen)
+        value = _value(game, state, move, seen, max(2, WIDTH // len(moves)))
         if value is None:
             continue
         value = (value, -move_rank(game, move), generator.below(1 << 16))
@@ -63,7 +64,7 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     return best
 
 
-def _value(game: Game, state: State, move: Move, seen: set) -> float | None:
+def _value(game: Game, state: State, move: Move, seen: set, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves; None
     when ``move`` leads back to a position already played."""
     before = score(game, state)
@@ -75,8 +76,7 @@ def _value(game: Game, state: State, move: Move, seen: set) -> float | None:
             return float("inf")
         if _reveals(game, move):
             return before - 1  # the new cards may not be looked at before the move is made
-        budget = [WIDTH]
-        return _look(game, state, DEPTH - 1, budget)
+        return _look(game, state, DEPTH - 1, [width])
     finally:
         game.undo(state)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -25,11 +26,21 @@ def run(command: list, cwd: Path) -> subprocess.CompletedProcess:
     return result
 
 
+def tracked(*folders: str) -> list[str]:
+    listing = subprocess.run(["git", "ls-files", "-z", *folders], cwd=ROOT, capture_output=True, check=True).stdout
+    return [name for name in listing.decode("utf-8").split("\0") if name and (ROOT / name).is_file()]
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    """The wheel built from a copy of the tracked files, as from a fresh clone (no stale build/ folder)."""
     base = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", base, ROOT], base)
-    [built] = base.glob("patience-*.whl")
+    source = base / "source"
+    for name in tracked():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", base / "dist", source], base)
+    [built] = (base / "dist").glob("patience-*.whl")
     return built
 
 
@@ -45,15 +56,13 @@ def installed(wheel, tmp_path_factory) -> tuple[Path, Path]:
     return base / "venv" / "bin" / "patience", elsewhere
 
 
-def test_the_wheel_carries_every_file_of_the_packages(wheel):
-    """Code and data files alike: the specs, the extensions' static files, anything added later."""
+def test_the_wheel_carries_every_file_of_the_packages_and_nothing_else(wheel):
+    """Code and data files alike: the specs, the fonts, the extensions' static files, the edition's data."""
     with zipfile.ZipFile(wheel) as archive:
-        shipped = set(archive.namelist())
-    wanted = set()
-    for folder, name in ((ROOT / "patience", "patience"), (ROOT / "extensions" / "patience_sphinx", "patience_sphinx")):
-        wanted |= {f"{name}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts}
-    assert not wanted - shipped, sorted(wanted - shipped)
+        shipped = {name for name in archive.namelist() if ".dist-info/" not in name}
+    wanted = {name.removeprefix("extensions/") for name in tracked("patience", "extensions/patience_sphinx")}
+    wanted |= {f"patience/{name}" for name in tracked("source_texts")}
+    assert shipped == wanted, (sorted(wanted - shipped), sorted(shipped - wanted))
 
 
 def test_the_wheel_carries_the_edition_data(installed):
