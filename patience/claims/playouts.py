@@ -10,11 +10,11 @@ from patience.claims.support import ClaimResult, area_piles, fits, patterns, pla
 from patience.engine.actions import PAIR
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
-from patience.engine.rows import ends, rows_of
+from patience.engine.rows import ends, line_ends_of, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
     AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesFromFoundations,
-    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToRowEnds, OnlyTop,
+    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToLineEnds, OnlyToRowEnds, OnlyTop,
     Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable, UnavailableUntilStockEmpty,
 )
 
@@ -207,6 +207,21 @@ def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
                 if move.dst not in ends(target_rows[row_of[move.src]]):
                     return ClaimResult(False, f"legal: {game.describe(move)}")
     return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
+
+
+@runs(OnlyToLineEnds)
+def only_to_line_ends(game: Game, source: str, target: str) -> ClaimResult:
+    """Along random playouts a card of row r, column c of ``source`` goes only to the
+    piles of ``target`` at the ends of row r and of column c; and such moves occur."""
+    allowed = {pile: set(ends_of) for piles, ends_of in line_ends_of(game.rules, source, [target]) for pile in piles}
+    seen = 0
+    for _, moves in playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in allowed and game.rules.pile_area[move.dst] == target:
+                seen += 1
+                if move.dst not in allowed[move.src]:
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the card's row or column")
 
 
 @runs(OnlyFromToRole)

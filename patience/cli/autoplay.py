@@ -1,4 +1,5 @@
-"""``patience autoplay GAME NUMBER``: the engine's own player plays a deal to its end."""
+"""``patience autoplay GAME NUMBER``: a player plays a deal to its end: the engine's own
+simple player, or with ``--look-ahead`` the player of :mod:`patience.solver.player`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ def register(subparsers) -> None:
     )
     add_deal_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the moves and result as JSON")
+    parser.add_argument("--look-ahead", action="store_true",
+                        help="play with the look-ahead player of the page examples (it never reads a face-down card)")
     parser.set_defaults(func=run)
 
 
@@ -23,7 +26,12 @@ def run(arguments) -> int:
     from patience.engine.render import render
 
     game, state = open_deal(arguments.game, arguments.number)
-    playout = autoplay(game, state)
+    if arguments.look_ahead:
+        from patience.solver import play
+
+        playout = play(game, state)
+    else:
+        playout = autoplay(game, state)
     if arguments.json:
         print(json.dumps({"game": game.id, "deal": arguments.number, "outcome": playout.outcome,
                           "moves": [move_to_json(game, m) for m in playout.moves]}, ensure_ascii=False, indent=1))

@@ -129,6 +129,19 @@ def _sides(center: Block, area) -> Block:
     return _stack([*(row(g) for g in parts["top"]), middle, *(row(g) for g in parts["bottom"])])
 
 
+def _frame(center: Block, area) -> Block:
+    """A frame round the centre, in reading order (:func:`patience.engine.rows.line_ends`):
+    a row above, the ends of each row left and right, a row below (the Besieged City's
+    trenches round its reserve)."""
+    hint, piles = _hint(area), list(area.piles)
+    columns, rows = hint.per_group, hint.groups
+    top, sides, bottom = piles[:columns], piles[columns:columns + 2 * rows], piles[columns + 2 * rows:]
+    left, right, below = _grid(sides[0::2], area, rows, 1), _grid(sides[1::2], area, rows, 1), _grid(bottom, area, 1, columns)
+    for part in (left, right, below):
+        part.labels.clear()  # the area is named once, above
+    return _stack([_grid(top, area, 1, columns), _beside([left, center, right]), below])
+
+
 def layout(game: Game) -> Block:
     """Every pile of the game placed on the plate (the stock bottom left)."""
     placed: dict[str, list] = {place: [] for place in ("top", "middle", "bottom", "left", "right", "around", "free")}
@@ -143,7 +156,7 @@ def layout(game: Game) -> Block:
         center = _ring(center, rings)
     for area in placed["around"]:
         if area not in rings:
-            center = _sides(center, area)
+            center = _frame(center, area) if _hint(area).shape == "frame" else _sides(center, area)
     row = _beside([*(_area_block(a) for a in placed["left"]), center, *(_area_block(a) for a in placed["right"])])
     stock = game.rules.areas["stock"]
     free = _flow([_grid(list(stock.piles), stock, 1, 1), *(_area_block(a) for a in placed["free"])],

@@ -141,7 +141,7 @@ class Provenance(Strict):
 class Plate(Strict):
     """How the piles of an area sit on the (lost) plate: for redrawing it."""
 
-    shape: Literal["row", "rows", "sides", "beside", "ring"]
+    shape: Literal["row", "rows", "sides", "beside", "ring", "frame"]
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
     place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"

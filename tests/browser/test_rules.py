@@ -7,7 +7,7 @@ import re
 import pytest
 
 from patience.engine import load_game
-from patience.engine.autoplay import autoplay
+from patience.solver import play
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 def test_the_replay_steps_through_the_deal_with_the_keyboard(page, site_url):
     game = load_game("calculation")
     state = game.deal(4)
-    moves = [game.describe(move) for move in autoplay(game, state).moves]  # what the page should replay
+    moves = [game.describe(move) for move in play(game, state).moves]  # what the page should replay
     page.goto(f"{site_url}docs/games/calculation.html")
     replay = page.locator(".rules-replay")
     position = replay.locator(".rules-position")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,13 @@ def test_rules_in_plain_language_and_glossary(epub, corpus):
 
 def test_the_same_edition_gives_the_same_bytes(corpus, epub):
     assert epub_bytes(corpus) == epub.read_bytes()
+
+
+def test_notes_say_where_they_belong(epub, corpus):
+    with zipfile.ZipFile(epub) as archive:
+        notes = archive.read("OEBPS/notes.xhtml").decode("utf-8")
+    for note in corpus.edition.notes.values():
+        if note.passage_id and note.inferred:
+            assert "placed by inference" in notes and escape(note.reason) in notes
+        elif note.passage_id and note.cited_by:
+            assert "Its marker stands in " + ", ".join(note.cited_by) in notes

@@ -8,6 +8,7 @@ both the extracted text and the reading text are compared with all whitespace re
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from fontTools.ttLib import TTFont
 
-from patience.export.fonts import FontError, register_family
+from patience.export.fonts import SHIPPED, FontError, register_family
 from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
+from tests.conftest import ROOT
 
 
 def squeeze(text: str) -> str:
@@ -106,3 +109,21 @@ def test_a_font_without_the_old_letters_is_refused(monkeypatch):
     monkeypatch.setenv("PATIENCE_PDF_FONT", str(vera))
     with pytest.raises(FontError, match="lacks .*ѣ"):
         register_family("мѣсто")
+
+
+def test_the_edition_typeface_is_embedded(pdf):
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    names = [line.split()[0] for line in fonts.splitlines()[2:]]
+    assert names and all("NotoSerif" in name for name in names), fonts
+    assert all(line.split()[-5] == "yes" for line in fonts.splitlines()[2:]), "every font embedded"
+
+
+def test_the_pdf_fonts_are_the_site_fonts_as_truetype():
+    """patience/export/fonts/ is remade whenever the site's fonts are (see its README)."""
+    site = ROOT / "extensions" / "patience_sphinx" / "edition" / "static" / "fonts"
+    for style in ("regular", "bold", "italic"):
+        font = TTFont(site / f"edition-serif-{style}.woff2", recalcTimestamp=False)
+        font.flavor = None
+        converted = io.BytesIO()
+        font.save(converted)
+        assert converted.getvalue() == (SHIPPED / f"edition-serif-{style}.ttf").read_bytes(), style

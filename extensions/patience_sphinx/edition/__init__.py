@@ -15,6 +15,7 @@ from .. import _html
 from . import backlinks, checks, data, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
+from .departures import Departures
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -59,10 +60,11 @@ def setup(app):
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
+    app.add_directive_to_domain("ed", "departures", Departures)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
     app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

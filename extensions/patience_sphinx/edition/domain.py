@@ -28,6 +28,8 @@ OBJECT_TYPES = {
     "note": "note",
     "term": "glossary term",
     "clause": "rule clause",
+    "departure": "departure from the English",
+    "reading": "settled reading",
 }
 
 
@@ -111,15 +113,17 @@ class EditionDomain(Domain):
         "note": ObjType("note", "note"),
         "term": ObjType("glossary term", "term"),
         "clause": ObjType("rule clause", "clause"),
+        "departure": ObjType("departure from the English", "departure"),
+        "reading": ObjType("settled reading", "reading"),
     }
-    roles = {name: EditionRole() for name in ("game", "passage", "range", "note", "term", "clause")}
+    roles = {name: EditionRole() for name in ("game", "passage", "range", "note", "term", "clause", "departure", "reading")}
     indices = [PassageIndex, TermIndex]
     initial_data = {
         "objects": {},  # (objtype, name) -> Entry
         "refs": {},  # docname -> {(objtype, name), ...} it refers to
         "backlinks": {},  # docname -> {(target key, source key), ...}: a source here cites a target
     }
-    data_version = 2
+    data_version = 3
 
     @property
     def objects(self) -> dict[tuple[str, str], Entry]:

@@ -9,9 +9,10 @@ from typing import Annotated, Union
 
 from pydantic import Field
 
-from patience.spec.checks import foundations, layout, pairs, playouts, redeals
+from patience.spec.checks import chance, foundations, layout, pairs, playouts, redeals
 
-CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS)
+CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS,
+                *chance.MODELS)
 CheckKind = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]
 
 

@@ -115,6 +115,15 @@ class OnlyToRowEnds(Check):
     target: Name
 
 
+class OnlyToLineEnds(Check):
+    """A card of row *r*, column *c* of the source (a grid) goes only to the ends of its
+    row and of its column in the target (the frame round it)."""
+
+    kind: Literal["only_to_line_ends"]
+    source: Name
+    target: Name
+
+
 class OnlyFromToRole(Check):
     """Every card reaching a pile of the role comes from the area."""
 
@@ -140,4 +149,4 @@ class AreaColour(Check):
 
 MODELS = (Stays, NoMoveBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
           LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
-          OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
+          OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
