@@ -19,7 +19,8 @@ The base engine is the package as it was at ``--base`` (by default ``efcb5be``, 
 engine before its move index), taken from this repository with ``git archive`` into
 a temporary directory and run, with its own specs, in a subprocess; this engine runs
 in a subprocess too, and the two alternate game by game, so that both meet the same
-load on a shared machine.
+load on a shared machine. Rates are of processor time (``time.process_time``), which
+other processes on a loaded machine disturb far less than the clock on the wall.
 """
 
 from __future__ import annotations
@@ -82,15 +83,15 @@ def measure(game_id: str, playouts: int, rounds: int = 5) -> dict:
     game = load_game(game_id)
     positions = sample_positions(game)
     steps(game, positions, SplitMix64(1))  # once untimed: every engine meets warm positions
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         steps(game, positions, SplitMix64(1))
-    result = {"steps": rounds * len(positions) / (time.perf_counter() - start)}
+    result = {"steps": rounds * len(positions) / (time.process_time() - start)}
     outcomes = {"won": 0, "blocked": 0, "timeout": 0}
-    start = time.perf_counter()
+    start = time.process_time()
     for number in range(playouts):
         outcomes[playout(game, number)] += 1
-    result["playouts"] = playouts / (time.perf_counter() - start) if playouts else None
+    result["playouts"] = playouts / (time.process_time() - start) if playouts else None
     return {**result, **outcomes}
 
 
@@ -134,7 +135,8 @@ def table(game_ids: list[str], playouts: int, base: str) -> str:
             new = run(ROOT, game_id, playouts)
             before = f"{old['steps']:,.0f}" if old else "—"
             ratio = f"{new['steps'] / old['steps']:.1f}×" if old else "—"
-            rows.append(f"| `{game_id}` | {before} | {new['steps']:,.0f} | {ratio} | {new['playouts']:,.1f} | "
+            playout_rate = f"{new['playouts']:,.1f}" if playouts else "—"
+            rows.append(f"| `{game_id}` | {before} | {new['steps']:,.0f} | {ratio} | {playout_rate} | "
                         f"{new['won']} / {new['blocked']} / {new['timeout']} |")
             print(rows[-1], file=sys.stderr, flush=True)
     return "\n".join(rows)

@@ -45,7 +45,8 @@ def depart_html(self, node: element) -> None:
 #: Interface that means nothing off the web page: controls, labels, the cite panel.
 INTERFACE = {"ed-cite", "ed-cell-label", "ed-head", "ed-tip", "ed-provenance", "rules-replay-controls"}
 #: Tags that start a paragraph of their own in plain text.
-BLOCKS = {"div", "p", "li", "dt", "dd", "pre", "figure", "figcaption", "details", "summary", "table", "tr"}
+BLOCKS = {"div", "p", "li", "dt", "dd", "pre", "figure", "figcaption", "details", "summary", "table", "tr", "nav",
+          "section"}
 
 
 def visit_other(self, node: element) -> None:

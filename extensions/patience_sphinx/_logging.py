@@ -20,7 +20,13 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
     ``claim``     a claim the spec expects to hold is refuted by the engine (or one marked as a
                   contradiction now holds), or its check is malformed;
     ``example``   an executed example fails or runs out of time;
-    ``argument``  a directive's argument is malformed.
+    ``argument``  a directive's argument is malformed;
+    ``play``      what Play runs in the browser cannot be made: the browser runtime (Pyodide)
+                  is not installed, or the engine's runtime needs more than the standard library.
+
+``downloads``
+    ``make``      a file of the downloads page cannot be made (no font with the old
+                  letters for the PDF, say).
 """
 
 from __future__ import annotations
@@ -31,8 +37,9 @@ from patience.checks import KINDS
 
 SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),
-    "rules": ("spec", "claim", "example", "argument"),
+    "rules": ("spec", "claim", "example", "argument", "play"),
     "check": KINDS,  # one subtype per kind of consistency check
+    "downloads": ("make",),
 }
 
 
@@ -54,6 +61,7 @@ class Channel:
 edition = Channel("edition")
 rules = Channel("rules")
 check = Channel("check")
+downloads = Channel("downloads")
 warn_edition = edition.warn
 warn_rules = rules.warn
 warn_check = check.warn

@@ -3,19 +3,38 @@ leave and reach, when, and what is never offered."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
 from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
 from patience.engine.actions import PAIR
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
-from patience.engine.rows import ends, rows_of
+from patience.engine.rows import ends, line_ends_of, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
+<<<<<<< HEAD
     AnyCardAvailable, AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesBetween,
     MovesFromFoundations, NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole,
     OnlyToRowEnds, OnlyTop, SpacesFilledFrom, Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable,
+=======
+    AreaColour,
+    CannotReach,
+    FoundationsWaitUntilPlaced,
+    Goal,
+    LeavesOnlyTo,
+    MovesFromFoundations,
+    NeverEmptyWhile,
+    NoDealWhilePlayable,
+    NoMoveBetween,
+    OnlyFromToRole,
+    OnlyToLineEnds,
+    OnlyTop,
+    OnlyToRowEnds,
+    Stays,
+    TalonTakesOnlyUnplayable,
+    TalonTakesPlayable,
+>>>>>>> main
     UnavailableUntilStockEmpty,
 )
 
@@ -115,7 +134,7 @@ def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
 def talon_takes_playable(game: Game, area: str) -> ClaimResult:
     """A card of the pack that could be placed may still go to the talon."""
     talons = set(area_piles(game, area, ""))
-    for state, moves in playouts(game):
+    for _, moves in playouts(game):
         from_pack = [m for m in moves if m.kind == "move" and m.src == 0]
         if any(m.dst in talons for m in from_pack) and any(m.dst not in talons for m in from_pack):
             return ClaimResult(True, f"e.g. {[game.describe(m) for m in from_pack][:3]}")
@@ -269,6 +288,21 @@ def only_to_row_ends(game: Game, source: str, target: str) -> ClaimResult:
                 if move.dst not in ends(target_rows[row_of[move.src]]):
                     return ClaimResult(False, f"legal: {game.describe(move)}")
     return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the matching row")
+
+
+@runs(OnlyToLineEnds)
+def only_to_line_ends(game: Game, source: str, target: str) -> ClaimResult:
+    """Along random playouts a card of row r, column c of ``source`` goes only to the
+    piles of ``target`` at the ends of row r and of column c; and such moves occur."""
+    allowed = {pile: set(ends_of) for piles, ends_of in line_ends_of(game.rules, source, [target]) for pile in piles}
+    seen = 0
+    for _, moves in playouts(game):
+        for move in moves:
+            if move.kind == "move" and move.src in allowed and game.rules.pile_area[move.dst] == target:
+                seen += 1
+                if move.dst not in allowed[move.src]:
+                    return ClaimResult(False, f"legal: {game.describe(move)}")
+    return ClaimResult(seen > 0, f"{seen} moves from the {source}, all to the ends of the card's row or column")
 
 
 @runs(OnlyFromToRole)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from patience.cli._output import add_output, write
+from patience.corpus import load_corpus
 from patience.export.epub import epub_bytes
-from patience.export.layers import load_layers
 
 
 def register(subparsers) -> None:
@@ -18,4 +18,4 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    return write(epub_bytes(load_layers()), arguments.output)
+    return write(epub_bytes(load_corpus()), arguments.output)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from patience.cli import UsageError
 from patience.cli._output import add_output, write
+from patience.corpus import load_corpus
 from patience.export.fonts import FontError
-from patience.export.layers import load_layers
 from patience.export.pdf import pdf_bytes
 
 
@@ -22,7 +22,7 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     try:
-        data = pdf_bytes(load_layers())
+        data = pdf_bytes(load_corpus())
     except FontError as error:
         raise UsageError(str(error)) from None
     return write(data, arguments.output)

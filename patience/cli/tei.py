@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.cli._output import add_output, write
-from patience.export.layers import load_layers
+from patience.corpus import load_corpus
 from patience.export.tei import tei_bytes
 
 
@@ -18,4 +18,4 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    return write(tei_bytes(load_layers()), arguments.output)
+    return write(tei_bytes(load_corpus()), arguments.output)

@@ -70,20 +70,30 @@ def player_to_move(game, state: State) -> int | None:
     return 1 - last
 
 
+def players_moves(game, state: State) -> list[Move]:
+    """The moves of the player to move: the last mover's while he has any, else the other's."""
+    last = mover(game, state.history[-1][0]) if state.history else 0
+    last = 0 if last is None else last
+    return game.moves_of(state, last) or game.moves_of(state, 1 - last)
+
+
 # -- move generation -----------------------------------------------------------------------------
 def _tops(rules, state: State, names: list[str]) -> list[int]:
     return [pile for name in names for pile in rules.areas[name].piles if state.piles[pile]]
 
 
-def _target(game, state: State, clause, card: int, source_area: str, player: int | None) -> int | None:
-    """Where a paired card goes: the first foundation that takes it, or the mover's pile."""
+def _target(game, state: State, clause, card: int, source_area: str, player: int | None,
+            wanted: set[int]) -> int | None:
+    """Where a paired card goes: the first foundation that takes it, or the mover's pile.
+    Only the foundations that want the card (``wanted``, from the move index) are asked."""
     for name in clause.to:
         area = game.rules.areas[name]
         if area.role != "foundation":
             return area.piles[player or 0] if len(area.piles) > 1 else area.piles[0]
-        for pile in area.piles:
-            if game.accepts(state, pile, card, source_area):
-                return pile
+        if wanted:
+            for pile in area.piles:
+                if pile in wanted and game.accepts(state, pile, card, source_area):
+                    return pile
     return None
 
 
@@ -100,21 +110,27 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
         mine, theirs = clause.source
         if player == 1:  # the mover's card comes first
             mine, theirs = theirs, mine
-        firsts = _offers(game, state, clause, mine, player)
         seconds = _offers(game, state, clause, theirs, player)
-        for card, src, dst in firsts:
-            for card2, src2, dst2 in seconds:
-                if src2 != src and _matches(clause, card, card2):
-                    moves.append(Move(PAIR, card, src, dst, card2, src2, dst2))
+        if clause.match == "same_card":  # look the partner's card up, rather than try them all
+            by_card: dict[int, list] = {}
+            for offer in seconds:
+                by_card.setdefault(offer[0] % 52, []).append(offer)
+        for card, src, dst in _offers(game, state, clause, mine, player):
+            partners = by_card.get(card % 52, ()) if clause.match == "same_card" else seconds
+            moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners
+                      if src2 != src and _matches(clause, card, card2)]
     return moves
 
 
 def _offers(game, state: State, clause, names: list[str], player: int | None) -> list[tuple[int, int, int]]:
     """(card, pile, target) for every top card of the areas that has a target."""
-    offers = []
+    offers, wanted = [], game.index(state).wanted
+    to_foundations = all(game.rules.areas[name].role == "foundation" for name in clause.to)
     for pile in _tops(game.rules, state, names):
         card = state.piles[pile][-1]
-        target = _target(game, state, clause, card, game.rules.pile_area[pile], player)
+        if to_foundations and not wanted[card % 52]:
+            continue  # no foundation wants it
+        target = _target(game, state, clause, card, game.rules.pile_area[pile], player, wanted[card % 52])
         if target is not None:
             offers.append((card, pile, target))
     return offers
@@ -127,7 +143,7 @@ def turn_up_moves(game, state: State, player: int | None) -> list[Move]:
             packets, places = game.rules.areas[source].piles, game.rules.areas[target].piles
             for packet, place in zip(packets, places):
                 if state.piles[packet] and not state.piles[place]:
-                    if player is None or owner(game.rules, packet) == player:
+                    if player is None or game.owners[packet] == player:
                         moves.append(Move(TURN_UP, state.piles[packet][-1], packet, place))
     return moves
 

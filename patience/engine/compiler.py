@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from patience.cards import KING, RANK_NAMES
 from patience.datafile import DataFileError
 from patience.engine import rules as tables
-from patience.spec import schema
-from patience.cards import KING, RANK_NAMES
+from patience.engine.rows import line_ends_problem
 from patience.engine.rules import Area, FoundationRule, Rules
+from patience.spec import schema
+from patience.spec.terms import Plate
 
 
 def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: str,
@@ -39,6 +41,8 @@ def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -
     Calculation's counting (its jack is 11, king 13, then the ace is 14 …) is the
     same thing: a value above 13 stands for the rank 13 lower.
     """
+    if clause.direction == "alternate":
+        return alternate_sequence(base_rank, clause.last)
     sign = 1 if clause.direction == "up" else -1
     base, last = RANK_NAMES[base_rank - 1], RANK_NAMES[clause.last - 1]
     ranks = [base_rank]
@@ -54,11 +58,35 @@ def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -
     return tuple(ranks)
 
 
+def alternate_sequence(base_rank: int, last: int) -> tuple[int, ...]:
+    """Ranks taken alternately from the two ends of the suit, from the base inwards:
+    the Besieged City's ace, king, two, queen, three, knave … seven (the English "alternate
+    sequences, ascending and descending"). With ``last`` equal to the base the sequence
+    then goes back outwards, seven, eight, six, nine … king, ace: twenty-six cards, the
+    suit of two packs, «въ томъ порядкѣ, въ которомъ онѣ будутъ сыграны»."""
+    if base_rank not in (1, KING):
+        raise ValueError("an alternate foundation begins with an ace or a king")
+    low, high = (1, KING) if base_rank == 1 else (KING, 1)
+    step = 1 if base_rank == 1 else -1
+    inwards = []
+    while len(inwards) < KING:
+        inwards.append(low)
+        if len(inwards) < KING:
+            inwards.append(high)
+        low, high = low + step, high - step
+    if last == base_rank:
+        return tuple(inwards) + tuple(reversed(inwards))
+    if last != inwards[-1]:
+        raise ValueError(f"an alternate foundation from {RANK_NAMES[base_rank - 1]} ends with "
+                         f"{RANK_NAMES[inwards[-1] - 1]} or, going back out, with {RANK_NAMES[base_rank - 1]}")
+    return tuple(inwards)
+
+
 def pattern(card: schema.CardPattern) -> tables.Pattern:
     return tables.Pattern(card.rank, card.suit, card.colour, card.count)
 
 
-def _plate(plate: schema.Plate | None) -> tables.Plate | None:
+def _plate(plate: Plate | None) -> tables.Plate | None:
     return tables.Plate(plate.shape, plate.groups, plate.per_group, plate.place) if plate else None
 
 
@@ -163,6 +191,10 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
         if clause.position == "row_ends" and len(rows) > 1:
             raise DataFileError(path, lines.get(clause.id),
                                 f"clause {clause.id!r}: 'row_ends' joins areas with different numbers of rows")
+        if clause.position == "line_ends":
+            problem = line_ends_problem(rules, clause)
+            if problem:
+                raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {problem}")
 
 
 def _names(clause) -> list[str]:

@@ -11,9 +11,9 @@ joins the two piles) and says why in one line.
 
 from __future__ import annotations
 
-from patience.engine import actions
-from patience.engine import game as play  # the Game's own module: imported by it, used at call time
 from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
+from patience.engine import actions, compulsory
+from patience.engine import game as play  # the Game's own module: imported by it, used at call time
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 
@@ -77,6 +77,9 @@ def refusal(game, state: State, move: Move) -> Refusal:
     if game.is_legal(state, move):
         return None, ""
     rules = game.rules
+    waiting = compulsory.waiting(game, state, move)
+    if waiting is not None:
+        return waiting
     if move.kind == "deal_row":
         return _deal_row_refusal(game, state)
     if move.kind == "redeal":
@@ -113,9 +116,10 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
     joined = [f for f in flows if move.dst in f.targets]
     if not joined:
         reaching = [f for f in flows if move.dst in f.reach]
-        if reaching:  # a row_ends flow reaches the area, but not this pile of it
+        if reaching:  # a row_ends or line_ends flow reaches the area, but not this pile of it
+            lines = "row or column" if _position(rules, reaching[0].clause) == "line_ends" else "row"
             return reaching[0].clause, (f"a card from {rules.pile_name(move.src)} goes only to the ends "
-                                        f"of its own row of {_area_words(rules, target)}")
+                                        f"of its own {lines} of {_area_words(rules, target)}")
         return None, f"no flow from {_area_words(rules, source)} to {_area_words(rules, target)}"
     open_flows = [f for f in joined if game._open(state, f.condition)]
     if not open_flows:
@@ -132,6 +136,10 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
                  and p != move.src and game.accepts(state, p, move.card, movable[0].source))
     return None, (f"empty piles of the {target} are interchangeable: the card goes to the first, "
                   f"{rules.pile_name(first)}")
+
+
+def _position(rules, flow_id: str) -> str:
+    return next((flow.position for flow in rules.flows if flow.id == flow_id), "any")
 
 
 def _closed(condition: str, source: str, target: str, rules) -> str:
@@ -159,7 +167,7 @@ def _target_refusal(game, state: State, pile: int, card: int, source_area: str) 
         spaces = rules.spaces.get(area.name)
         if spaces is None:
             return None, f"nothing fills an empty {name}"
-        if spaces.fill != "at_will":
+        if spaces.fill not in ("at_will", "compulsory"):
             how = "at once from " + " or ".join(spaces.source) if spaces.fill == "immediately" else "by the next row"
             return spaces.id, f"a space in the {area.name} is filled {how}"
         return spaces.id, f"a space in the {area.name} is filled only from the {' or '.join(spaces.source)}"
@@ -220,7 +228,7 @@ def _redeal_refusal(game, state: State) -> Refusal:
         return clause.id, f"the game allows {clause.redeals} redeal{'s' * (clause.redeals > 1)}, and they are spent"
     if state.piles[STOCK]:
         return clause.id, "the cards are gathered again only once the stock is exhausted"
-    if clause.redeals == "unlimited" and not play.progress_since_redeal(state, game.gathered(state)):
+    if clause.redeals == "unlimited" and not play.progress_since_redeal(game.index(state), game.gathered(state)):
         return clause.id, "no card was placed since the last redeal, so the game is over"
     if game.gathered(state):
         return clause.id, "the cards are gathered again only when no other move is left"

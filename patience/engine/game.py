@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from patience.engine import actions, explain, rng, rows
-from patience.cards import (
-    card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
-)
+from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
+from patience.engine import actions, compulsory, explain, rng, rows
+from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
 
@@ -29,6 +28,8 @@ class Route(NamedTuple):
     targets: list[int]
     clause: str
     reach: frozenset[int]
+    target_order: dict[int, int]  # pile → its place among the targets, for the order of moves
+    may_open: frozenset[int]  # the targets that may take any card from this source (see index.OPEN)
 
 
 DEAL_ROW = Move("deal_row")
@@ -70,6 +71,14 @@ class Game:
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
+        self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
+        self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
+        self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
+        self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                               if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
+        self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
+                      for name in rules.areas}  # the piles each area's cards may go to
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -136,10 +145,48 @@ class Game:
         condition = "stock_empty" if source.available_when == "stock_empty" else flow.when
         reach = frozenset(pile for name in flow.to for pile in self.rules.areas[name].piles)
         if flow.position == "row_ends":
-            return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach)
-                    for sources, targets in rows.row_ends(self.rules, flow)]
-        targets = [pile for name in flow.to for pile in self.rules.areas[name].piles]
-        return [Route(flow.source, source.piles, source.available == "any", condition, targets, flow.id, reach)]
+            pairs = rows.row_ends(self.rules, flow)
+        elif flow.position == "line_ends":
+            pairs = rows.line_ends(self.rules, flow)
+        else:
+            pairs = [(source.piles, [pile for name in flow.to for pile in self.rules.areas[name].piles])]
+        return [Route(flow.source, sources, source.available == "any", condition, targets, flow.id, reach,
+                      {pile: place for place, pile in enumerate(targets)},
+                      frozenset(pile for pile in targets if self._may_open(pile, flow.source)))
+                for sources, targets in pairs]
+
+    def _may_open(self, pile: int, source_area: str) -> bool:
+        """Whether ``pile`` may take any card from ``source_area``: a talon, or a space
+        filled at will from that area."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        spaces = self.rules.spaces.get(area.name)
+        return area.role == "talon" or (spaces is not None and spaces.fill in ("at_will", "compulsory")
+                                        and source_area in spaces.source)
+
+    def _taker(self, pile: int) -> Taker:
+        """How ``pile`` takes cards (see :mod:`patience.engine.index`)."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return Taker(foundation=self.rules.foundation[pile])
+        spaces = self.rules.spaces.get(area.name)
+        return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
+                     open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
+
+    def _exact(self, pile: int) -> bool:
+        """Whether, when the pile holds cards, it takes exactly the cards it wants (see
+        :mod:`patience.engine.index`): a foundation, or a packet built on by marriage that
+        need not keep its direction and takes cards of any colour."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return True
+        build = self.rules.builds.get(area.name)
+        return area.role != "talon" and build is not None and not build.kept and area.colour is None
+
+    def index(self, state: State) -> MoveIndex:
+        """The state's move index, made on first use and kept up to date by apply and undo."""
+        if state.index is None or state.index.game is not self:
+            state.index = MoveIndex(self, state)
+        return state.index
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -152,6 +199,11 @@ class Game:
 
     def accepts(self, state: State, pile: int, card: int, source_area: str) -> bool:
         """Whether ``pile`` may receive ``card`` coming from ``source_area``."""
+        return self._accepts(state, pile, card, source_area, None)
+
+    def _accepts(self, state: State, pile: int, card: int, source_area: str, wanted: set[int] | None) -> bool:
+        """:meth:`accepts`; ``wanted``, when given, holds every pile the move index says may
+        want the card, so that a talon that takes only unplayable cards asks no other."""
         cards = state.piles[pile]
         area = self.rules.areas[self.rules.pile_area[pile]]
         if area.role == "foundation":
@@ -159,25 +211,24 @@ class Game:
         if area.colour is not None and is_red(card) != (area.colour == "red"):
             return False  # the Empress's army takes red cards only
         if area.role == "talon":
-            return area.takes == "any" or not self._fits_elsewhere(state, card, source_area)
+            return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
         if not cards:
             spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill == "at_will" and source_area in spaces.source
+            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
         build = self.rules.builds.get(area.name)
         return build is not None and _builds_on(build, card, cards)
 
-    def _fits_elsewhere(self, state: State, card: int, source_area: str) -> bool:
+    def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
-        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
-        for route in self.routes:
-            if route.source != source_area:
+        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon. With
+        ``wanted``, only the piles that want the card are asked (no other takes it)."""
+        reach = self.reach[source_area]
+        for pile in (reach if wanted is None else wanted):
+            role = self.roles[pile]
+            if role == "talon" or (role != "foundation" and not state.piles[pile]) or pile not in reach:
                 continue
-            for pile in route.targets:
-                role = self.rules.role(pile)
-                if role == "talon" or (role != "foundation" and not state.piles[pile]):
-                    continue
-                if self.accepts(state, pile, card, source_area):
-                    return True
+            if self._accepts(state, pile, card, source_area, wanted):
+                return True
         return False
 
     def _foundation_accepts(self, state: State, pile: int, card: int) -> bool:
@@ -195,52 +246,88 @@ class Game:
         return rule.suit == "any" or suit_of(card) == suit_of(cards[0])
 
     def card_moves(self, state: State) -> list[Move]:
-        moves = []
-        for source_area, sources, any_card, condition, targets, _, _ in self.routes:
-            if not self._open(state, condition):
-                continue
-            for src in sources:
-                cards = state.piles[src]
-                for pos in (range(len(cards)) if any_card else range(len(cards) - 1, len(cards))):
-                    if pos < 0:
-                        continue
-                    card = cards[pos]
-                    empty_areas_offered: set[str] = set()
-                    for dst in targets:
-                        if dst == src or not self.accepts(state, dst, card, source_area):
-                            continue
-                        if not state.piles[dst]:
-                            # Empty piles of one area are interchangeable: offer the first.
-                            area = self.rules.pile_area[dst]
-                            if area in empty_areas_offered:
-                                continue
-                            empty_areas_offered.add(area)
-                        moves.append(Move("move", card, src, dst))
+        """The one-card moves, route by route, then by source pile, card and target (in
+        the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
+        index, moves = self.index(state), []
+        for number, route in enumerate(self.routes):
+            if self._open(state, route.condition):
+                candidates = self._candidates(state, index, number, route)
+                candidates.sort()
+                self._decide(state, route, candidates, moves)
         return moves
+
+    def _candidates(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple]:
+        """(source place, position, target place, card): each available card of the
+        route's sources with each target that wants it, or is open to this route."""
+        piles, wanting, targets = state.piles, index.by_route[number], route.targets
+        opened = [(route.target_order[pile], pile) for pile in index.open if pile in route.may_open]
+        found = []
+        for source_place, src in enumerate(route.sources):
+            cards = piles[src]
+            if not cards:
+                continue
+            for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
+                card = cards[pos]
+                for place in wanting[card % 52]:
+                    if targets[place] != src:
+                        found.append((source_place, pos, place, card))
+                if opened:
+                    found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
+        return found
+
+    def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
+        """The candidates the targets accept (a target whose wants are exact takes them
+        all); of the empty piles of one area, interchangeable, only the first is offered."""
+        offered: set[str] = set()
+        last, wanted, piles, exact = None, self.index(state).wanted, state.piles, self.exact
+        for source_place, pos, place, card in candidates:
+            src, dst = route.sources[source_place], route.targets[place]
+            if (source_place, pos) != last:
+                last, offered = (source_place, pos), set()
+            if piles[dst]:
+                if not exact[dst] and not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+            else:
+                area = self.rules.pile_area[dst]
+                if area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+                offered.add(area)
+            moves.append(Move("move", card, src, dst))
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
+        index = self.index(state)
+        if index.moves is None:
+            index.moves = self._legal_moves(state)
+        return list(index.moves)
+
+    def _legal_moves(self, state: State) -> list[Move]:
         if self.rules.players is not None:
-            return self.moves_of(state, actions.player_to_move(self, state))
+            return actions.players_moves(self, state)
         moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
-        if self._may_redeal(state, self._playing(moves)):
+        if self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
-        return moves
+        return compulsory.restrict(self, state, moves)
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
         never ends a deal: La Nivernaise's «обмѣнивать заразъ одну карту»)."""
-        return any(m.kind != "move" or self.rules.role(m.src) != "foundation" for m in moves)
+        return any(m.kind != "move" or self.roles[m.src] != "foundation" for m in moves)
 
     def moves_of(self, state: State, player: int) -> list[Move]:
         """The moves of one of two players: those from the piles he owns."""
-        moves = [m for m in self.card_moves(state) if actions.owner(self.rules, m.src) == player]
+        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player]
         return moves + actions.moves(self, state, player)
 
     def is_legal(self, state: State, move: Move) -> bool:
-        """Whether ``move`` is among :meth:`legal_moves`, without listing them all."""
+        """Whether ``move`` is among :meth:`legal_moves` (without listing them all, unless listed)."""
+        listed = self.index(state).moves
+        if listed is not None:
+            return move in listed
+        if not compulsory.allows(self, state, move):
+            return False
         if move.kind in actions.KINDS:
             return actions.is_legal(self, state, move)
         if self.rules.players is not None:
@@ -251,7 +338,8 @@ class Game:
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
-            return self._may_redeal(state, self._playing(self.card_moves(state)) or self._may_deal_row(state, None))
+            return self._may_redeal(state, lambda: self._playing(self.card_moves(state))
+                                    or self._may_deal_row(state, None))
         return self._card_move_legal(state, move)
 
     def _card_move_legal(self, state: State, move: Move) -> bool:
@@ -261,7 +349,7 @@ class Game:
         cards = state.piles[move.src]
         if move.card not in cards or move.src == move.dst:
             return False
-        for source_area, sources, any_card, condition, targets, _, _ in self.routes:
+        for source_area, sources, any_card, condition, targets, *_ in self.routes:
             if move.src not in sources or move.dst not in targets:
                 continue
             if not self._open(state, condition):
@@ -280,7 +368,7 @@ class Game:
             return False
         if deal_row.when == "nothing_to_play":
             moves = self.card_moves(state) if card_moves is None else card_moves
-            return not any(self.rules.role(m.dst) == "foundation" and self.rules.role(m.src) != "foundation"
+            return not any(self.roles[m.dst] == "foundation" and self.roles[m.src] != "foundation"
                            for m in moves)
         return True
 
@@ -295,16 +383,18 @@ class Game:
                 return False
         return False
 
-    def _may_redeal(self, state: State, other_moves: bool) -> bool:
+    def _may_redeal(self, state: State, other_moves) -> bool:
+        """Whether the cards may be gathered again; ``other_moves()`` says whether other
+        play remains (asked only when the rule depends on it)."""
         redeal = self.rules.redeal
         if not redeal or state.piles[STOCK]:
             return False
         if redeal.redeals == "unlimited":
-            if not progress_since_redeal(state, self.gathered(state)):
+            if not progress_since_redeal(self.index(state), self.gathered(state)):
                 return False
         elif state.passes > redeal.redeals:
             return False
-        if redeal.when == "no_other_move" and other_moves:
+        if redeal.when == "no_other_move" and other_moves():
             return False
         return bool(self.gathered(state))
 
@@ -337,6 +427,7 @@ class Game:
             self._redeal(state, ops)
         self._fill_spaces(state, ops)
         state.history.append((move, ops))
+        state.index.update(state, move, ops, undone=False)
 
     def undo(self, state: State) -> Move:
         """Take back the last move; returns it. Raises :class:`IllegalMove` at the start."""
@@ -344,6 +435,8 @@ class Game:
             raise IllegalMove(f"{self.id}: nothing to undo")
         move, ops = state.history.pop()
         reverse(state, ops)
+        if state.index is not None and state.index.game is self:
+            state.index.update(state, move, ops, undone=True)
         return move
 
     def last_pass(self, state: State) -> bool:
@@ -426,15 +519,11 @@ class Game:
         raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
 
 
-def progress_since_redeal(state: State, gathered_now: int) -> bool:
+def progress_since_redeal(index: MoveIndex, gathered_now: int) -> bool:
     """With unlimited redeals, another is allowed only if the last pass placed a card:
     fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
     «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""
-    for move, ops in reversed(state.history):
-        if move.kind == "redeal":
-            before = sum(len(op[2]) for op in ops if op[0] == "set" and op[1] != STOCK)
-            return gathered_now < before
-    return True
+    return not index.gathered or gathered_now < index.gathered[-1]
 
 
 def _builds_on(build, card: int, cards: list[int]) -> bool:

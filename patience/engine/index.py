@@ -28,22 +28,32 @@ class Taker:
     """How one pile takes cards, fixed by the rules: a foundation, a talon (open),
     or a place built on by marriage and, when empty, filled at will (open) or not."""
 
-    __slots__ = ("foundation", "build", "always_open", "open_when_empty")
+    __slots__ = ("foundation", "build", "always_open", "open_when_empty", "known")
 
     def __init__(self, foundation: FoundationRule | None = None, build: Build | None = None,
                  always_open: bool = False, open_when_empty: bool = False):
         self.foundation, self.build = foundation, build
         self.always_open, self.open_when_empty = always_open, open_when_empty
+        self.known: dict[tuple[int, int], tuple[int, ...]] = {}  # wants worked out already
 
     def wants(self, cards: list[int]) -> tuple[int, ...] | None:
         """The cards (as ``suit * 13 + rank - 1``, in every pack) this pile may take next."""
-        if self.foundation is not None:
-            return _foundation_wants(self.foundation, cards)
         if self.always_open or (self.open_when_empty and not cards):
             return OPEN
-        if not cards or self.build is None:
+        if self.foundation is not None:
+            key = (len(cards), cards[0] % 52 if cards else -1)  # a foundation: its length and first card
+        elif cards and self.build is not None:
+            key = (-1, cards[-1] % 52)  # a packet: its top card
+        else:
             return ()
-        return _build_wants(self.build, cards[-1])
+        wants = self.known.get(key)
+        if wants is None:
+            if self.foundation is not None:
+                wants = _foundation_wants(self.foundation, cards)
+            else:
+                wants = _build_wants(self.build, cards[-1])
+            self.known[key] = wants
+        return wants
 
 
 def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]:
@@ -62,57 +72,94 @@ def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]
 
 
 def _build_wants(build: Build, top: int) -> tuple[int, ...]:
+    """The cards marriage lets on ``top``: exactly those, unless the packet must keep its
+    direction (``kept``), which only some of them do."""
     rank, suit = rank_of(top), suit_of(top)
-    ranks = {rank - 1, rank + 1}
-    if build.playing_order:
-        ranks.add(14 - rank)  # queen on two, knave on three
     if build.suit == "same":
         suits = (suit,)
     elif build.suit == "alternate":
         suits = COLOUR_SUITS["black" if suit in RED_SUITS else "red"]
     else:
         suits = ALL_SUITS
-    return tuple(s * 13 + r - 1 for r in sorted(ranks) if 1 <= r <= 13 for s in suits)
+    wants = set()
+    for card_suit in suits:
+        ranks = _build_ranks(build.direction, rank, card_suit)
+        if build.playing_order:
+            ranks += (14 - rank,)  # queen on two, knave on three
+        wants.update(card_suit * 13 + r - 1 for r in ranks if 1 <= r <= 13)
+    return tuple(sorted(wants))
+
+
+def _build_ranks(direction: str, rank: int, suit: int) -> tuple[int, ...]:
+    if direction == "up":
+        return (rank + 1,)
+    if direction == "down":
+        return (rank - 1,)
+    if direction == "by_colour":  # red cards go down, black up
+        return (rank - 1,) if suit in RED_SUITS else (rank + 1,)
+    return (rank - 1, rank + 1)
 
 
 class MoveIndex:
-    """The index of one state: ``where`` (card → pile), ``wants`` (pile → wanted cards or
-    OPEN), the legal moves once listed (``moves``, dropped by every change) and the cards
-    each redeal of the history gathered (``gathered``, oldest first)."""
+    """The index of one state.
 
-    __slots__ = ("game", "where", "wants", "moves", "gathered")
+    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
+    giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
+    holds the open piles. ``moves`` keeps the legal moves once listed (dropped by every
+    change) and ``gathered`` how many cards each redeal of the history gathered.
+    """
+
+    __slots__ = ("game", "wants", "wanted", "by_route", "open", "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
-        self.where = [0] * game.total_cards
-        for pile, cards in enumerate(state.piles):
-            for card in cards:
-                self.where[card] = pile
-        self.wants = [taker.wants(cards) for taker, cards in zip(game.takers, state.piles)]
+        self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
+        self.wanted: list[set[int]] = [set() for _ in range(52)]
+        # the same, route by route: for each card, the places among the route's targets that want it
+        self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
+        self.open: set[int] = set()
+        for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
+            self._set(pile, taker.wants(cards))
         self.moves = None
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
+    def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
+        old, places = self.wants[pile], self.game.target_places[pile]
+        if old is OPEN:
+            self.open.discard(pile)
+        else:
+            for key in old:
+                self.wanted[key].discard(pile)
+                for route, place in places:
+                    self.by_route[route][key].discard(place)
+        if wants is OPEN:
+            self.open.add(pile)
+        else:
+            for key in wants:
+                self.wanted[key].add(pile)
+                for route, place in places:
+                    self.by_route[route][key].add(place)
+        self.wants[pile] = wants
+
     def update(self, state, move, ops: list, undone: bool) -> None:
-        """Index again what ``move``'s journal ``ops`` changed (``undone``: it was just reversed)."""
+        """Index again the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
         if move.kind == "redeal":
             if undone:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
-        where, touched = self.where, set()
-        for op in (reversed(ops) if undone else ops):
+        touched = set()
+        for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
             if op[0] == "mv":
-                _, src, _, dst, card = op
-                where[card] = src if undone else dst
-                touched.add(src)
-                touched.add(dst)
+                touched.add(op[1])
+                touched.add(op[3])
             elif op[0] == "set":
-                for card in state.piles[op[1]]:
-                    where[card] = op[1]
                 touched.add(op[1])
         takers, piles, wants = self.game.takers, state.piles, self.wants
         for pile in touched:
-            wants[pile] = takers[pile].wants(piles[pile])
+            new = takers[pile].wants(piles[pile])
+            if new != wants[pile]:
+                self._set(pile, new)
         self.moves = None
 
 

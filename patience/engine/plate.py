@@ -38,11 +38,11 @@ class Block:
     slots: list[tuple[float, float, int]] = field(default_factory=list)  # x, y, pile
     labels: list[tuple[float, float, str]] = field(default_factory=list)  # x (centre), y (baseline), area
 
-    def shift(self, dx: float, dy: float) -> "Block":
+    def shift(self, dx: float, dy: float) -> Block:
         return Block(self.width, self.height, [(x + dx, y + dy, p) for x, y, p in self.slots],
                      [(x + dx, y + dy, a) for x, y, a in self.labels])
 
-    def add(self, other: "Block", dx: float, dy: float) -> None:
+    def add(self, other: Block, dx: float, dy: float) -> None:
         moved = other.shift(dx, dy)
         self.slots += moved.slots
         self.labels += moved.labels
@@ -129,6 +129,19 @@ def _sides(center: Block, area) -> Block:
     return _stack([*(row(g) for g in parts["top"]), middle, *(row(g) for g in parts["bottom"])])
 
 
+def _frame(center: Block, area) -> Block:
+    """A frame round the centre, in reading order (:func:`patience.engine.rows.line_ends`):
+    a row above, the ends of each row left and right, a row below (the Besieged City's
+    trenches round its reserve)."""
+    hint, piles = _hint(area), list(area.piles)
+    columns, rows = hint.per_group, hint.groups
+    top, sides, bottom = piles[:columns], piles[columns:columns + 2 * rows], piles[columns + 2 * rows:]
+    left, right, below = _grid(sides[0::2], area, rows, 1), _grid(sides[1::2], area, rows, 1), _grid(bottom, area, 1, columns)
+    for part in (left, right, below):
+        part.labels.clear()  # the area is named once, above
+    return _stack([_grid(top, area, 1, columns), _beside([left, center, right]), below])
+
+
 def layout(game: Game) -> Block:
     """Every pile of the game placed on the plate (the stock bottom left)."""
     placed: dict[str, list] = {place: [] for place in ("top", "middle", "bottom", "left", "right", "around", "free")}
@@ -143,7 +156,7 @@ def layout(game: Game) -> Block:
         center = _ring(center, rings)
     for area in placed["around"]:
         if area not in rings:
-            center = _sides(center, area)
+            center = _frame(center, area) if _hint(area).shape == "frame" else _sides(center, area)
     row = _beside([*(_area_block(a) for a in placed["left"]), center, *(_area_block(a) for a in placed["right"])])
     stock = game.rules.areas["stock"]
     free = _flow([_grid(list(stock.piles), stock, 1, 1), *(_area_block(a) for a in placed["free"])],
@@ -262,3 +275,20 @@ def _label(area, x: float, y: float) -> str:
     return (f'<text text-anchor="middle" font-size="12" fill="#333">'
             f'<tspan x="{x:.1f}" y="{y:.1f}" xml:lang="ru">{escape(area.label_ru)}</tspan>'
             f'<tspan x="{x:.1f}" y="{y + 14:.1f}" xml:lang="en" font-style="italic">{escape(area.name)}</tspan></text>')
+
+
+# -- the board: the plate's places as data, for a page that draws cards on them ---------------
+def board(game: Game) -> dict:
+    """Every pile's place on the plate (the same :func:`layout`) as plain data: the drawing's
+    size, the card size, each pile's corner, name and area, and the areas' labels."""
+    block = layout(game)
+    rules = game.rules
+    piles = [None] * len(rules.pile_area)
+    for x, y, pile in block.slots:
+        area = rules.areas[rules.pile_area[pile]]
+        piles[pile] = {"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "name": rules.pile_name(pile),
+                       "area": area.name, "role": area.role, "any": area.available == "any"}
+    labels = [{"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "en": name, "ru": rules.areas[name].label_ru}
+              for x, y, name in block.labels]
+    return {"width": round(block.width + 2 * MARGIN), "height": round(block.height + 2 * MARGIN),
+            "card": [W, H], "piles": piles, "labels": labels}

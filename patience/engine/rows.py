@@ -31,3 +31,42 @@ def row_ends(rules, flow) -> list[tuple[range, list[int]]]:
             targets += ends(rows_of(rules, name)[index])  # rows match: checked by rules
         matched.append((row, targets))
     return matched
+
+
+def line_ends(rules, flow) -> list[tuple[range, list[int]]]:
+    """``position: line_ends``: a grid and the frame round it (the Besieged City's
+    reserve of four rows of three inside its fourteen trenches). The source has ``rows``
+    rows; each target is its frame, one pile at each end of every column and every row,
+    numbered in reading order: the ends above the columns, left to right; then, row by
+    row, the left and the right end of the row; then the ends below the columns. A card
+    of row *r*, column *c* goes only to the ends of its row and of its column (the
+    English notes to rules IV–V: "the four of clubs could only be placed on cards at
+    A, B, C, or D")."""
+    return line_ends_of(rules, flow.source, flow.to)
+
+
+def line_ends_of(rules, source: str, frames: list[str]) -> list[tuple[range, list[int]]]:
+    """(each pile of the grid ``source``, the piles of the ``frames`` at its line ends)."""
+    grid = rows_of(rules, source)
+    columns = len(grid[0])
+    matched = []
+    for r, row in enumerate(grid):
+        for c, pile in enumerate(row):
+            targets = []
+            for name in frames:
+                frame = rules.areas[name].piles
+                below = columns + 2 * len(grid)
+                targets += [frame[c], frame[columns + 2 * r], frame[columns + 2 * r + 1], frame[below + c]]
+            matched.append((range(pile, pile + 1), targets))
+    return matched
+
+
+def line_ends_problem(rules, flow) -> str | None:
+    """Why a ``line_ends`` flow cannot be played (a frame of the wrong size), or None."""
+    grid = rows_of(rules, flow.source)
+    wanted = 2 * (len(grid) + len(grid[0]))
+    for name in flow.to:
+        if len(rules.areas[name].piles) != wanted:
+            return (f"'line_ends' needs {name!r} to frame {len(grid)} rows of {len(grid[0])} "
+                    f"with {wanted} piles, not {len(rules.areas[name].piles)}")
+    return None

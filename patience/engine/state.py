@@ -10,6 +10,7 @@ move orders hash alike and a move changes the hash by a few XORs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MASK = (1 << 64) - 1
 _KEYS: dict[int, int] = {}  # Zobrist keys, made on first use: the index is (pile, depth, card)
@@ -53,9 +54,8 @@ def zobrist_of(piles: list[list[int]], passes: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Move:
-    """One legal action.
+class Move(NamedTuple):
+    """One legal action (a named tuple: cheap to make and to compare).
 
     ``kind`` is ``move`` (one card from pile ``src`` to pile ``dst``), ``deal_row``
     (deal the next row from the stock, as in the Duchess de Luynes) or ``redeal``
@@ -116,7 +116,7 @@ class State:
     def cards(self) -> list[int]:
         return [card for pile in self.piles for card in pile]
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (its history too, so the copy can be undone as far back)."""
         return State([list(pile) for pile in self.piles], self.key, self.passes, list(self.history), self._zobrist)
 

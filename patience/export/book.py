@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from patience.corpus import Corpus
 from patience.spec.schema import Spec
-from patience.export.layers import Layers
+from patience.spec.terms import Provenance
 from patience.text.model import Passage
 from patience.text.segmentation import NOTE_MARKER
 
@@ -33,12 +34,27 @@ class Piece:
     modern: str
     english: str
     translator_notes: tuple[str, ...]
+    attachment: str | None = None  # for a note of the book: where its marker stands, or why it is placed
+
+
+def attachment(corpus: Corpus, passage: Passage) -> str | None:
+    """Where a note of the book belongs: the passages whose markers cite it, or the inference and its reason."""
+    if passage.kind != "note":
+        return None
+    note = corpus.edition.notes[int(passage.id.split(".")[1])]
+    if note.inferred:
+        return f"No marker of this note survives; placed by inference: {note.reason}"
+    if note.cited_by:
+        return "Its marker stands in " + ", ".join(note.cited_by) + "."
+    return None
 
 
 @dataclass(frozen=True)
 class Rule:
     """A clause of the rules in plain language, the passages it rests on, and whether it is conjecture."""
 
+    id: str
+    kind: str
     says: str
     passages: tuple[str, ...]
     conjecture: str | None
@@ -56,35 +72,42 @@ class Chapter:
     rules: tuple[Rule, ...] = ()
 
 
-def piece(layers: Layers, passage: Passage) -> Piece:
-    english = layers.english[passage.id]
+def piece(corpus: Corpus, passage: Passage) -> Piece:
+    english = corpus.english[passage.id]
     notes = tuple(f"«{n.ru}»: {n.text}" if n.ru else n.text for n in english.notes)
-    return Piece(passage.id, passage.kind, passage.reading, layers.modern[passage.id].text, english.text, notes)
+    return Piece(passage.id, passage.kind, passage.reading, corpus.modern[passage.id].text, english.text, notes,
+                 attachment(corpus, passage))
 
 
-def chapters(layers: Layers) -> list[Chapter]:
+def chapters(corpus: Corpus) -> list[Chapter]:
     """The games in the book's order, then the notes and page furniture."""
-    edition = layers.edition
+    edition = corpus.edition
     found = []
     for game in edition.games:
-        pieces = tuple(piece(layers, edition.passage(pid)) for pid in game.passage_ids)
-        spec = layers.spec_of(game.id)
+        pieces = tuple(piece(corpus, edition.passage(pid)) for pid in game.passage_ids)
+        spec = corpus.spec_of(game.id)
         found.append(Chapter(game.id, game.title_en, game.title_ru, game.lacunae, pieces, *_rules(spec)))
-    rest = tuple(piece(layers, p) for p in edition.passages if p.game is None)
+    rest = tuple(piece(corpus, p) for p in edition.passages if p.game is None)
     found.append(Chapter("notes", "Notes and page furniture", None, (), rest))
     return found
+
+
+def rules_of(spec: Spec) -> tuple[Rule, ...]:
+    """The clauses of a game's spec (its variants' are on its page, not here)."""
+    clauses: list[Provenance] = list(spec.clauses)
+    return tuple(Rule(c.id, getattr(c, "kind", ""), c.says, tuple(c.passages), c.conjecture) for c in clauses)
 
 
 def _rules(spec: Spec | None) -> tuple[str, str, tuple[Rule, ...]]:
     if spec is None:
         return "", "", ()
-    rules = tuple(Rule(c.says, tuple(c.passages), c.conjecture) for c in spec.clauses)
-    return spec.summary, STATUS[spec.status], rules
+    return spec.summary, STATUS[spec.status], rules_of(spec)
 
 
 def split_markers(text: str) -> list[tuple[str, int | None]]:
     """``text`` in pieces: plain text (``None``) and footnote markers (the note's number)."""
-    pieces, cursor = [], 0
+    pieces: list[tuple[str, int | None]] = []
+    cursor = 0
     for match in NOTE_MARKER.finditer(text):
         pieces.append((text[cursor:match.start()], None))
         pieces.append((match.group(), int(match.group(1))))

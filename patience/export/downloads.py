@@ -15,11 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from patience.corpus import Corpus
 from patience.export.epub import epub_bytes
-from patience.export.layers import Layers
 from patience.export.pdf import pdf_bytes
 from patience.export.tei import tei_bytes
-from patience.spec.loading import spec_paths
 from patience.text.export import edition_record
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -30,8 +29,8 @@ class Format:
     name: str
     title: str
     description: str
-    command: str
-    make: Callable[[Layers], bytes]
+    command: str | None  # the command that writes the same bytes; None for the zipped specs
+    make: Callable[[Corpus], bytes]
 
 
 @dataclass(frozen=True)
@@ -39,21 +38,22 @@ class Download:
     name: str
     title: str
     description: str
-    command: str
+    command: str | None
     size: int
     sha256: str
 
 
-def json_bytes(layers: Layers) -> bytes:
+def json_bytes(corpus: Corpus) -> bytes:
     """What ``patience text --json`` prints."""
-    return (json.dumps(edition_record(layers.edition), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    record = edition_record(corpus.edition, corpus.modern, corpus.english)
+    return (json.dumps(record, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-def specs_zip(layers: Layers) -> bytes:
+def specs_zip(corpus: Corpus) -> bytes:
     """The rule specifications, ``patience/specs/*.yaml``, in a zip with fixed dates."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in spec_paths():
+        for path in sorted(corpus.specs_dir.glob("*.yaml")):
             archive.writestr(zipfile.ZipInfo(f"specs/{path.name}", _EPOCH), path.read_bytes(), zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
@@ -72,16 +72,16 @@ FORMATS = (
            "passage identifiers in the margin and the game named at the head of each page.",
            "patience pdf -o edition.pdf", pdf_bytes),
     Format("specs.zip", "Rule specifications", "The executable specification of every game, the YAML files the "
-           "engine plays from (patience/specs/ in the repository).", "zip of patience/specs/*.yaml", specs_zip),
+           "engine plays from: patience/specs/ of the repository, zipped.", None, specs_zip),
 )
 
 
-def write_downloads(directory: Path, layers: Layers) -> list[Download]:
+def write_downloads(directory: Path, corpus: Corpus) -> list[Download]:
     """Make every file in ``directory``; return them in :data:`FORMATS` order."""
     directory.mkdir(parents=True, exist_ok=True)
     made = []
     for entry in FORMATS:
-        data = entry.make(layers)
+        data = entry.make(corpus)
         (directory / entry.name).write_bytes(data)
         digest = hashlib.sha256(data).hexdigest()
         made.append(Download(entry.name, entry.title, entry.description, entry.command, len(data), digest))

@@ -28,8 +28,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
+from patience.corpus import Corpus
 from patience.export import about
-from patience.export.layers import Layers
+from patience.export.book import rules_of
 from patience.export.tei_header import header, rule_id
 from patience.export.tei_passage import passage_content, witness_id
 from patience.export.xml import add_text, element, indent, sub, xml_id
@@ -39,26 +40,26 @@ from patience.text.model import Passage
 NOTES_DIV = "notes"
 
 
-def tei_document(layers: Layers) -> ET.Element:
+def tei_document(corpus: Corpus) -> ET.Element:
     root = element("TEI", lang=about.LANG_ENGLISH)
-    root.append(header(layers))
-    root.append(_rules(layers))
+    root.append(header(corpus))
+    root.append(_rules(corpus))
     body = sub(sub(root, "text"), "body")
-    body.append(_layer(layers, "edition", about.LANG_PREREFORM, lambda p: _passage(layers, p)))
-    body.append(_layer(layers, "modern", about.LANG_MODERN, lambda p: _modern(p, layers.modern[p.id])))
-    body.append(_layer(layers, "translation", about.LANG_ENGLISH, lambda p: _english(layers, p)))
+    body.append(_layer(corpus, "edition", about.LANG_PREREFORM, lambda p: _passage(corpus, p)))
+    body.append(_layer(corpus, "modern", about.LANG_MODERN, lambda p: _modern(p, corpus.modern[p.id])))
+    body.append(_layer(corpus, "translation", about.LANG_ENGLISH, lambda p: _english(corpus, p)))
     return root
 
 
-def tei_bytes(layers: Layers) -> bytes:
-    root = tei_document(layers)
+def tei_bytes(corpus: Corpus) -> bytes:
+    root = tei_document(corpus)
     indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n"
 
 
-def _layer(layers: Layers, kind: str, lang: str, make: Callable[[Passage], ET.Element]) -> ET.Element:
+def _layer(corpus: Corpus, kind: str, lang: str, make: Callable[[Passage], ET.Element]) -> ET.Element:
     """One layer: a division per game in book order, then the notes and page furniture."""
-    edition = layers.edition
+    edition = corpus.edition
     primary = kind == "edition"
     layer = element("div", type=kind, lang=lang, id=kind if primary else None, corresp=None if primary else "#edition")
     for game in edition.games:
@@ -76,17 +77,17 @@ def _layer(layers: Layers, kind: str, lang: str, make: Callable[[Passage], ET.El
     return layer
 
 
-def _passage(layers: Layers, passage: Passage) -> ET.Element:
+def _passage(corpus: Corpus, passage: Passage) -> ET.Element:
     sources = " ".join(f"#{witness_id(f)}" for f in passage.fragments)
     if passage.kind == "note":
-        node = element("note", id=xml_id(passage.id), type="book", source=sources, **_note_links(layers, passage))
+        node = element("note", id=xml_id(passage.id), type="book", source=sources, **_note_links(corpus, passage))
     else:
         node = element("ab", id=xml_id(passage.id), type=passage.kind, source=sources)
     second = None
     if len(passage.spans) > 1:
         span = passage.spans[1]
-        second = layers.edition.witnesses[span.fragment].text[span.start:span.end]
-    notes = {n.number for n in layers.edition.notes.values() if n.passage_id}
+        second = corpus.edition.witnesses[span.fragment].text[span.start:span.end]
+    notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
     passage_content(node, passage, second, notes)
     for remark in passage.remarks:
         sub(node, "note", remark.text, type=f"remark-{remark.kind}", resp="#editors", lang=about.LANG_ENGLISH)
@@ -94,12 +95,12 @@ def _passage(layers: Layers, passage: Passage) -> ET.Element:
         if variant.note:
             sub(node, "note", variant.note, type="variant", resp="#editors", lang=about.LANG_ENGLISH)
     if passage.kind == "note":
-        _attachment(layers, passage, node)
+        _attachment(corpus, passage, node)
     return node
 
 
-def _note_links(layers: Layers, passage: Passage) -> dict:
-    note = layers.edition.notes[int(passage.id.split(".")[1])]
+def _note_links(corpus: Corpus, passage: Passage) -> dict:
+    note = corpus.edition.notes[int(passage.id.split(".")[1])]
     if note.inferred:
         targets = " ".join(f"#{g}" for g in note.games) or None
         return {"n": str(note.number), "target": targets, "subtype": "inferred"}
@@ -107,8 +108,8 @@ def _note_links(layers: Layers, passage: Passage) -> dict:
     return {"n": str(note.number), "target": targets, "subtype": "attested" if targets else "unattached"}
 
 
-def _attachment(layers: Layers, passage: Passage, node: ET.Element) -> None:
-    note = layers.edition.notes[int(passage.id.split(".")[1])]
+def _attachment(corpus: Corpus, passage: Passage, node: ET.Element) -> None:
+    note = corpus.edition.notes[int(passage.id.split(".")[1])]
     if note.inferred:
         sub(node, "note", note.reason, type="attachment", resp="#editors", lang=about.LANG_ENGLISH)
 
@@ -127,8 +128,8 @@ def _modern(passage: Passage, conversion: Conversion) -> ET.Element:
     return node
 
 
-def _english(layers: Layers, passage: Passage) -> ET.Element:
-    entry = layers.english[passage.id]
+def _english(corpus: Corpus, passage: Passage) -> ET.Element:
+    entry = corpus.english[passage.id]
     node = element("ab", entry.text, corresp=f"#{passage.id}", type=passage.kind)
     for note in entry.notes:
         text = f"«{note.ru}»: {note.text}" if note.ru else note.text
@@ -136,18 +137,18 @@ def _english(layers: Layers, passage: Passage) -> ET.Element:
     return node
 
 
-def _rules(layers: Layers) -> ET.Element:
+def _rules(corpus: Corpus) -> ET.Element:
     stand_off = element("standOff", type="rules")
-    for game in layers.edition.games:
-        spec = layers.spec_of(game.id)
+    for game in corpus.edition.games:
+        spec = corpus.spec_of(game.id)
         if spec is None:
             continue
         group = sub(stand_off, "interpGrp", corresp=f"#{game.id}", lang=about.LANG_ENGLISH)
         sub(group, "desc", spec.summary)
-        for clause in spec.clauses:
-            targets = " ".join(f"#{p}" for p in clause.passages) or None
-            interp = sub(group, "interp", clause.says, id=xml_id(f"rule.{game.id}.{clause.id}"), subtype=clause.kind,
-                         inst=targets, cert="low" if clause.conjecture else None)
-            if clause.conjecture:
-                sub(interp, "desc", clause.conjecture, type="conjecture")
+        for rule in rules_of(spec):
+            targets = " ".join(f"#{p}" for p in rule.passages) or None
+            interp = sub(group, "interp", rule.says, id=xml_id(f"rule.{game.id}.{rule.id}"), subtype=rule.kind,
+                         inst=targets, cert="low" if rule.conjecture else None)
+            if rule.conjecture:
+                sub(interp, "desc", rule.conjecture, type="conjecture")
     return stand_off

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from patience.citation import KIND_NAMES
+from patience.citation import KIND_NAMES, Publication
+from patience.corpus import Corpus
 from patience.export import about
-from patience.export.layers import Layers
 from patience.export.tei_passage import witness_id
 from patience.export.xml import element, sub
 from patience.orthography.rules import RULES
@@ -20,15 +20,15 @@ def rule_id(rule: str) -> str:
     return f"modern.{rule}"
 
 
-def header(layers: Layers) -> ET.Element:
+def header(corpus: Corpus) -> ET.Element:
     node = element("teiHeader")
-    node.append(_file_desc(layers))
+    node.append(_file_desc(corpus, about.publication(corpus)))
     node.append(_encoding_desc())
     node.append(_profile_desc())
     return node
 
 
-def _file_desc(layers: Layers) -> ET.Element:
+def _file_desc(corpus: Corpus, release: Publication) -> ET.Element:
     desc = element("fileDesc")
     titles = sub(desc, "titleStmt")
     sub(titles, "title", about.TITLE_RU, type="main", lang=about.LANG_PREREFORM)
@@ -37,19 +37,22 @@ def _file_desc(layers: Layers) -> ET.Element:
     resp = sub(titles, "respStmt", id="editors")
     sub(resp, "resp", "established the reading text, the modern transcription, the English "
                       "translation, the notes, the glossary and the rule specifications")
-    sub(resp, "name", about.EDITORS)
+    for name in release.editors:
+        sub(resp, "name", name)
     edition = sub(desc, "editionStmt")
-    sub(edition, "edition", f"Version {about.VERSION}", n=about.VERSION)
+    sub(edition, "edition", f"Version {release.version}", n=release.version)
     publication = sub(desc, "publicationStmt")
-    sub(publication, "authority", about.EDITORS)
-    sub(publication, "idno", about.VERSION, type="version")
+    sub(publication, "authority", about.editors(release))
+    sub(publication, "idno", release.version, type="version")
+    sub(publication, "idno", release.base_url, type="URI")
+    sub(publication, "date", release.released.isoformat(), when=release.released.isoformat())
     availability = sub(publication, "availability", status="free")
     sub(sub(availability, "licence", target=about.LICENCE_URL), "p", about.LICENCE)
-    desc.append(_source_desc(layers))
+    desc.append(_source_desc(corpus))
     return desc
 
 
-def _source_desc(layers: Layers) -> ET.Element:
+def _source_desc(corpus: Corpus) -> ET.Element:
     source = element("sourceDesc")
     book = sub(source, "bibl", type="translation")
     sub(book, "title", about.TITLE_RU, lang=about.LANG_PREREFORM)
@@ -62,13 +65,27 @@ def _source_desc(layers: Layers) -> ET.Element:
     sub(cadogan, "publisher", "Sampson Low")
     sub(cadogan, "date", "1874", when="1874")
     witnesses = sub(source, "listWit")
-    for fragment, witness in layers.edition.witnesses.items():
+    for fragment, witness in corpus.edition.witnesses.items():
         item = sub(witnesses, "witness", id=witness_id(fragment), n=fragment)
         sub(item, "label", f"Fragment {fragment}")
         sub(item, "idno", witness.path.name, type="file")
         sub(item, "idno", witness.sha256, type="sha256")
         sub(item, "note", witness.description)
+        overlap = _overlap(corpus, fragment)
+        if overlap:
+            sub(item, "note", overlap, type="overlap")
     return source
+
+
+def _overlap(corpus: Corpus, fragment: str) -> str | None:
+    """How a fragment's passages repeat another's, if they do: one passage sequence, two witnesses."""
+    shared = [p for p in corpus.edition.passages if len(p.spans) > 1 and p.spans[1].fragment == fragment]
+    if not shared:
+        return None
+    first = shared[0].spans[0].fragment
+    return (f"Its passages {shared[0].id} to {shared[-1].id} ({len(shared)}) repeat fragment {first}: each is one "
+            f"passage with two witnesses, whose source names both; a difference between them is an app, the "
+            f"reading of fragment {first} its lem.")
 
 
 def _encoding_desc() -> ET.Element:

@@ -40,7 +40,11 @@ class Area(Provenance):
             raise ValueError(f"{self.piles} piles do not make {self.rows} equal rows")
         if self.takes != "any" and self.role != "talon":
             raise ValueError("only a talon has 'takes'")
-        if self.plate and self.plate.groups * self.plate.per_group != self.piles:
+        if self.plate and self.plate.shape == "frame":
+            if 2 * (self.plate.groups + self.plate.per_group) != self.piles:
+                raise ValueError(f"a frame round {self.plate.groups} rows of {self.plate.per_group} has "
+                                 f"{2 * (self.plate.groups + self.plate.per_group)} piles, not {self.piles}")
+        elif self.plate and self.plate.groups * self.plate.per_group != self.piles:
             raise ValueError(f"the plate shows {self.plate.groups}×{self.plate.per_group} piles, not {self.piles}")
         return self
 
@@ -51,7 +55,7 @@ class Foundations(Provenance):
     piles: int = Field(ge=1, le=16)
     base: list[CardPattern] = Field(min_length=1)
     placed: Literal["at_start", "as_they_appear"]
-    direction: Literal["up", "down"]
+    direction: Literal["up", "down", "alternate"]
     step: int | list[int] = 1
     wrap: bool = False
     last: Rank

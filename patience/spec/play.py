@@ -15,7 +15,7 @@ class Flow(Provenance):
     source: str = Field(alias="from", pattern=NAME)
     to: list[Name] = Field(min_length=1)
     when: Literal["always", "stock_empty", "all_placed"] = "always"
-    position: Literal["any", "row_ends"] = "any"
+    position: Literal["any", "row_ends", "line_ends"] = "any"
 
 class Build(Provenance):
     kind: Literal["build"]
@@ -28,7 +28,7 @@ class Build(Provenance):
 class Spaces(Provenance):
     kind: Literal["spaces"]
     area: str = Field(pattern=NAME)
-    fill: Literal["immediately", "at_will", "next_row"]
+    fill: Literal["immediately", "at_will", "next_row", "compulsory"]
     source: list[Name] = Field([], alias="from")
     cards: int = Field(1, ge=1, le=4)
 

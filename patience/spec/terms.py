@@ -27,7 +27,7 @@ def _passage_id(value: str) -> str:
 
 
 PassageId = Annotated[str, AfterValidator(_passage_id)]
-Rank = Annotated[Union[int, str], Field(description="A 2 … 10 J Q K")]
+Rank = Annotated[int | str, Field(description="A 2 … 10 J Q K")]
 Role = Literal["stock", "talon", "tableau", "reserve", "aside", "foundation"]
 
 
@@ -77,7 +77,7 @@ def _checked_rank(value: int | str) -> int | str:
 
 # A rank checked when the spec loads and kept as written (``K``, ``2``), so that a rank
 # is never read as a number the text states.
-RankName = Annotated[Union[int, str], AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
+RankName = Annotated[int | str, AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
 
 
 class CardPattern(Strict):
@@ -141,7 +141,7 @@ class Provenance(Strict):
 class Plate(Strict):
     """How the piles of an area sit on the (lost) plate: for redrawing it."""
 
-    shape: Literal["row", "rows", "sides", "beside", "ring"]
+    shape: Literal["row", "rows", "sides", "beside", "ring", "frame"]
     groups: int = Field(1, ge=1, le=8)
     per_group: int = Field(ge=1, le=52)
     place: Literal["top", "middle", "bottom", "left", "right", "around"] = "middle"

@@ -81,7 +81,7 @@ def _known_game(game: str, game_ids: set[str], path, line) -> None:
 def _every_game_once(listed: list[str], games, path, data) -> None:
     for game in games:
         if listed.count(game.id) != 1:
-            raise DataFileError(path, line_of(data, ("english",)),
+            raise DataFileError(path, data.key_lines.get("english"),
                                 f"game {game.id} must be listed once under 'english' (found {listed.count(game.id)})")
 
 

@@ -2,13 +2,14 @@
 rest, in hand-built positions and under hypothesis; the CLI for every game."""
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from patience.cli import main
 from patience.datafile import DataFileError
-from patience.engine import IllegalMove, Move, games, load_game
+from patience.engine import IllegalMove, Move, games, load_game, rows
 from patience.engine.actions import owner, player_to_move
 from patience.engine.autoplay import autoplay
 from patience.cards import card_code, parse_card
@@ -17,9 +18,12 @@ from patience.engine.game import REDEAL, Game, position
 from patience.engine.jsonio import move_from_json, move_to_json
 from patience.claims.provenance import number_problems
 from patience.engine.compiler import compile_rules
+from patience.engine.specs import rules_from_file
 from patience.spec.loading import find
 from patience.text import load_edition
+from tests.editing import line_of
 
+DATA = Path(__file__).parent / "data"
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 deals = st.integers(min_value=0, max_value=10**9)
 picks = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60)
@@ -166,6 +170,7 @@ def test_zodiac_foundations_open_only_once_pack_and_talon_are_empty():
     rest = state.piles[0] + state.piles[pile(game, "talon")]
     state.piles[0], state.piles[pile(game, "talon")] = [], []
     state.piles[pile(game, "zodiac 2")] = rest
+    state.edited()  # the piles were changed by hand after the engine saw them
     assert "A♠ zodiac 1 → ace foundation 1" in {game.describe(m) for m in game.legal_moves(state)}
 
 
@@ -173,12 +178,16 @@ def test_zodiac_a_packet_may_turn_but_keeps_its_suit():
     game = load_game("zodiac")
     state = position(game, {"zodiac 1": ["5♣/1", "6♣/1"], "zodiac 2": ["9♦/1"]})
     state.piles[0].append(parse_card("7♣/2"))
+    state.edited()
     assert "7♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("5♣/2")
+    state.edited()
     assert "5♣ stock → zodiac 1" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("8♦/2")
+    state.edited()
     assert "8♦ stock → zodiac 2" in {game.describe(m) for m in game.legal_moves(state)}
     state.piles[0][-1] = parse_card("7♦/2")
+    state.edited()
     assert "7♦ stock → zodiac 1" not in {game.describe(m) for m in game.legal_moves(state)}
 
 
@@ -190,6 +199,91 @@ def test_zodiac_the_equator_marries_onto_the_zodiac_and_its_space_is_filled():
     assert not any(m.startswith(("5♣ zodiac", "6♣ equator 1 → equator")) for m in moves)
     game.apply(state, game.parse_move(state, "6♣ equator 1 → zodiac 1"))
     assert "K♠ talon → equator 1" in {game.describe(m) for m in game.legal_moves(state)}
+
+
+# -- the Besieged City -------------------------------------------------------------------------------
+def test_besieged_foundations_go_in_the_order_of_play_and_back_out_to_the_ace():
+    game = load_game("besieged")
+    sequence = game.rules.foundation[pile(game, "foundation 1")].sequence
+    assert sequence == (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1)
+
+
+def test_besieged_a_reserve_card_goes_to_the_ends_of_its_row_and_its_column_only():
+    game = load_game("besieged")
+    flow = next(f for f in game.rules.flows if f.position == "line_ends")
+    targets = {game.rules.pile_name(src): {game.rules.pile_name(t) for t in dsts}
+               for srcs, dsts in rows.line_ends(game.rules, flow) for src in srcs}
+    # the frame in reading order: trenches 1-3 above the columns, then the left and right
+    # end of each row (4-5, 6-7, 8-9, 10-11), then 12-14 below the columns
+    assert targets["reserve 6"] == {"trench 3", "trench 6", "trench 7", "trench 14"}
+    assert targets["reserve 10"] == {"trench 1", "trench 10", "trench 11", "trench 12"}
+    assert len(targets) == 12 and set().union(*targets.values()) == {f"trench {n}" for n in range(1, 15)}
+    state = position(game, {"reserve 6": ["4♥/2"], "trench 6": ["5♥/1"], "trench 8": ["5♥/2"], "trench 14": ["10♥/1"]})
+    moves = {game.describe(m) for m in game.legal_moves(state) if m.card == parse_card("4♥/2")}
+    assert {"4♥ reserve 6 → trench 6", "4♥ reserve 6 → trench 14"} <= moves
+    assert "4♥ reserve 6 → trench 8" not in moves
+
+
+def test_besieged_deal_2_is_won_by_the_recorded_moves():
+    game = load_game("besieged")
+    state = game.deal(2)
+    lines = (DATA / "besieged-2.moves").read_text(encoding="utf-8").splitlines()
+    for line in lines:
+        game.apply(state, game.parse_move(state, line))
+    assert game.is_won(state)
+
+
+# -- the British Constitution ----------------------------------------------------------------------
+DIVISIONS = ("privy council", "house of lords", "house of commons", "people")
+
+
+def constitution(rows: dict):
+    """A position with the given piles, every other place of the four divisions given a
+    card from the bottom of the pack (so no space is open but those the test makes)."""
+    game = load_game("constitution")
+    state = position(game, rows)
+    for name in DIVISIONS:
+        for p in game.rules.areas[name].piles:
+            if not state.piles[p]:
+                state.piles[p].append(state.piles[0].pop(0))
+    state.edited()
+    return game, state
+
+
+def test_constitution_a_space_is_filled_at_once_by_a_card_of_the_division_below_of_the_players_choosing():
+    game, state = constitution({"privy council 1": ["2♠/1"], "house of lords 1": ["9♥/1"],
+                                "house of commons 1": ["4♣/1"], "people 1": ["3♥/1"],
+                                "foundation 1": ["A♠/1"], "talon": ["7♦/2"]})
+    game.apply(state, game.parse_move(state, "2♠ privy council 1 → foundation 1"))
+    council, lords = pile(game, "privy council 1"), game.rules.areas["house of lords"].piles
+    moves = game.legal_moves(state)
+    assert {(m.src, m.dst) for m in moves} == {(p, council) for p in lords}  # any card of the Lords, nothing else
+    assert not any(game.is_legal(state, m) for m in game.card_moves(state) if m.dst != council)
+    game.apply(state, game.parse_move(state, "9♥ house of lords 1 → privy council 1"))
+    assert {game.describe(m) for m in game.legal_moves(state)} >= {"4♣ house of commons 1 → house of lords 1"}
+    assert all(m.dst == pile(game, "house of lords 1") for m in game.legal_moves(state))
+    game.apply(state, game.parse_move(state, "4♣ house of commons 1 → house of lords 1"))
+    game.apply(state, game.parse_move(state, "3♥ people 1 → house of commons 1"))
+    # the People's space is filled at once from the talon, before the pack
+    assert [card_code(c) for c in state.piles[pile(game, "people 1")]] == ["7♦/2"]
+
+
+def test_constitution_cards_climb_in_sequence_descending_in_alternate_colours():
+    game, state = constitution({"privy council 1": ["10♠/1"], "house of lords 1": ["9♥/1"], "house of lords 2": ["9♣/1"],
+                                "house of commons 1": ["8♠/1"], "people 1": ["7♦/1"]})
+    moves = {game.describe(m) for m in game.legal_moves(state)}
+    assert "9♥ house of lords 1 → privy council 1" in moves
+    assert "9♣ house of lords 2 → privy council 1" not in moves
+    assert "8♠ house of commons 1 → house of lords 1" in moves
+    assert not any(m.startswith(("7♦ people 1 → house of lords", "8♠ house of commons 1 → privy")) for m in moves)
+
+
+def test_constitution_deal_6_is_won_by_the_recorded_moves():
+    game = load_game("constitution")
+    state = game.deal(6)
+    for line in (DATA / "constitution-6.moves").read_text(encoding="utf-8").splitlines():
+        game.apply(state, game.parse_move(state, line))
+    assert game.is_won(state)
 
 
 # -- Sympathie: two players ------------------------------------------------------------------------
@@ -294,7 +388,7 @@ def _altered(game_id, clause_id, changes):
     ("empress", "army", {"colour": None}),
     ("besieged", "reserve-to-trenches", {"position": "any"}),
     ("besieged", "marriage", {"playing_order": False}),
-    ("constitution", "council-to-foundations", {"from": "second division"}),
+    ("constitution", "council-to-foundations", {"from": "house of lords"}),
     ("sympathie", "first-deal", {"cards_each": 2}),
     ("sympathie", "pairing", {"match": "any"}),
 ])
@@ -316,7 +410,16 @@ def test_the_layout_of_a_two_player_game_says_whose_turn_it_is(capsys):
     assert out.count("[3 face down]") == 34
 
 
-def test_row_ends_between_areas_of_different_rows_is_a_located_error():
-    with pytest.raises(DataFileError, match="reserve-to-trenches.*different numbers of rows") as caught:
+def test_line_ends_round_a_grid_of_the_wrong_size_is_a_located_error():
+    with pytest.raises(DataFileError, match="reserve-to-trenches.*frame 2 rows of 6 with 16 piles, not 14") as caught:
         _altered("besieged", "reserve", {"rows": 2})
     assert caught.value.line and caught.value.line > 1
+
+
+def test_a_frame_plate_of_the_wrong_size_is_a_located_error(tmp_path):
+    draft = tmp_path / "besieged.yaml"
+    draft.write_text(find("besieged")[2].read_text(encoding="utf-8").replace(
+        "plate: {shape: frame, groups: 4, per_group: 3", "plate: {shape: frame, groups: 4, per_group: 4"), encoding="utf-8")
+    with pytest.raises(DataFileError, match="frame round 4 rows of 4 has 16 piles, not 14") as caught:
+        rules_from_file(draft)
+    assert caught.value.line == line_of(draft, "  - id: trenches")

@@ -1,13 +1,13 @@
-"""The loaded layers and the exported files, built once for the export tests."""
+"""The loaded corpus and the exported files, built once for the export tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from patience.export.layers import load_layers
+from patience.corpus import load_corpus
 from tests.conftest import SOURCE_TEXTS
 
 
 @pytest.fixture(scope="session")
-def layers():
-    return load_layers(SOURCE_TEXTS)
+def corpus():
+    return load_corpus(SOURCE_TEXTS)

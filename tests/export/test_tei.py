@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from defusedxml.ElementTree import fromstring
 from patience.export.tei import tei_bytes
 from patience.export.tei_passage import passage_content
 from patience.export.xml import element, xml_id
-from patience.text.model import Correction, Passage, Span
+from patience.text.model import Correction, NoteRef, Passage, Span
 from patience.text.reading import apply_corrections
 from tests.conftest import ROOT
 
@@ -48,9 +49,9 @@ PREREFORM = {"choice": "orig"}
 
 
 @pytest.fixture(scope="module")
-def document(layers, tmp_path_factory) -> tuple[Path, ET.Element]:
+def document(corpus, tmp_path_factory) -> tuple[Path, ET.Element]:
     path = tmp_path_factory.mktemp("tei") / "edition.xml"
-    path.write_bytes(tei_bytes(layers))
+    path.write_bytes(tei_bytes(corpus))
     return path, fromstring(path.read_bytes())
 
 
@@ -70,6 +71,7 @@ def by_corresp(div: ET.Element) -> dict[str, ET.Element]:
 
 # --- validity -----------------------------------------------------------------------------------
 
+@pytest.mark.tools
 def test_valid_against_tei_all(document):
     jing = shutil.which("jing")
     if jing is None:
@@ -89,49 +91,49 @@ def test_the_validator_rejects_an_invalid_document(document, tmp_path):
 
 # --- round trip ---------------------------------------------------------------------------------
 
-def test_every_passage_once_with_its_identifier_in_book_order(document, layers):
+def test_every_passage_once_with_its_identifier_in_book_order(document, corpus):
     edition = layer(document[1], "edition")
     ids = [n.get(XML_ID) for n in edition.iter() if n.tag in (T + "ab", T + "note") and n.get(XML_ID)]
-    by_game = [pid for g in layers.edition.games for pid in g.passage_ids]
-    rest = [p.id for p in layers.edition.passages if p.game is None]
+    by_game = [pid for g in corpus.edition.games for pid in g.passage_ids]
+    rest = [p.id for p in corpus.edition.passages if p.game is None]
     assert ids == by_game + rest
 
 
-def test_reading_text_and_witnesses_read_back_exactly(document, layers):
+def test_reading_text_and_witnesses_read_back_exactly(document, corpus):
     nodes = {n.get(XML_ID): n for n in layer(document[1], "edition").iter() if n.get(XML_ID)}
-    for passage in layers.edition.passages:
+    for passage in corpus.edition.passages:
         node = nodes[passage.id]
         assert text_of(node, READING) == passage.reading, passage.id
         assert text_of(node, FIRST_WITNESS) == passage.ocr, passage.id
         if len(passage.spans) > 1:
             span = passage.spans[1]
-            second = layers.edition.witnesses[span.fragment].text[span.start:span.end]
+            second = corpus.edition.witnesses[span.fragment].text[span.start:span.end]
             assert text_of(node, SECOND_WITNESS) == second, passage.id
 
 
-def test_modern_text_reads_back_exactly(document, layers):
+def test_modern_text_reads_back_exactly(document, corpus):
     modern = by_corresp(layer(document[1], "modern"))
-    assert set(modern) == {p.id for p in layers.edition.passages}
-    for passage in layers.edition.passages:
-        assert text_of(modern[passage.id], MODERN) == layers.modern[passage.id].text, passage.id
+    assert set(modern) == {p.id for p in corpus.edition.passages}
+    for passage in corpus.edition.passages:
+        assert text_of(modern[passage.id], MODERN) == corpus.modern[passage.id].text, passage.id
         assert text_of(modern[passage.id], PREREFORM) == passage.reading, passage.id
 
 
-def test_every_modern_change_names_its_rules(document, layers):
+def test_every_modern_change_names_its_rules(document, corpus):
     modern = by_corresp(layer(document[1], "modern"))
     categories = {c.get(XML_ID) for c in document[1].iter(T + "category")}
-    for passage in layers.edition.passages:
+    for passage in corpus.edition.passages:
         regs = list(modern[passage.id].iter(T + "reg"))
-        changes = layers.modern[passage.id].changes
+        changes = corpus.modern[passage.id].changes
         assert [r.get("ana").split() for r in regs] == [[f"#modern.{rule}" for rule in c.rules] for c in changes]
         assert all(a.removeprefix("#") in categories for r in regs for a in r.get("ana").split())
 
 
-def test_english_reads_back_exactly(document, layers):
+def test_english_reads_back_exactly(document, corpus):
     english = by_corresp(layer(document[1], "translation"))
-    assert set(english) == {p.id for p in layers.edition.passages}
-    for passage in layers.edition.passages:
-        assert text_of(english[passage.id], {}) == layers.english[passage.id].text, passage.id
+    assert set(english) == {p.id for p in corpus.edition.passages}
+    for passage in corpus.edition.passages:
+        assert text_of(english[passage.id], {}) == corpus.english[passage.id].text, passage.id
 
 
 def test_every_layer_says_its_language(document):
@@ -141,21 +143,21 @@ def test_every_layer_says_its_language(document):
     assert root.get(XML_LANG) == "en"
 
 
-def test_corrections_carry_their_kind(document, layers):
+def test_corrections_carry_their_kind(document, corpus):
     nodes = {n.get(XML_ID): n for n in layer(document[1], "edition").iter() if n.get(XML_ID)}
-    for passage in layers.edition.passages:
+    for passage in corpus.edition.passages:
         kinds = [c.get("type") for c in nodes[passage.id].iter(T + "corr") if c.get("type") != "encoding"]
         assert kinds == [c.kind for c in passage.corrections], passage.id
 
 
-def test_notes_link_to_markers_and_flag_inferred_attachments(document, layers):
+def test_notes_link_to_markers_and_flag_inferred_attachments(document, corpus):
     root = document[1]
     ids = {n.get(XML_ID) for n in root.iter() if n.get(XML_ID)}
     for ref in root.iter(T + "ref"):
         if ref.get("target"):
             assert ref.get("target").removeprefix("#") in ids
     notes = {n.get(XML_ID): n for n in root.iter(T + "note") if n.get("type") == "book"}
-    for note in layers.edition.notes.values():
+    for note in corpus.edition.notes.values():
         if note.passage_id is None:
             continue
         node = notes[note.passage_id]
@@ -168,9 +170,9 @@ def test_notes_link_to_markers_and_flag_inferred_attachments(document, layers):
             assert node.get("target").split() == [f"#{p}" for p in dict.fromkeys(note.cited_by)]
 
 
-def test_the_overlap_names_both_witnesses(document, layers):
+def test_the_overlap_names_both_witnesses(document, corpus):
     nodes = {n.get(XML_ID): n for n in layer(document[1], "edition").iter() if n.get(XML_ID)}
-    overlap = [p for p in layers.edition.passages if len(p.spans) > 1]
+    overlap = [p for p in corpus.edition.passages if len(p.spans) > 1]
     assert overlap, "fragments 000 and 002 overlap"
     for passage in overlap:
         assert nodes[passage.id].get("source") == "#wit.000 #wit.002"
@@ -209,15 +211,28 @@ def test_an_identifier_that_is_no_xml_name_is_refused():
         xml_id("3.game")
 
 
-def test_rule_clauses_in_stand_off_point_to_their_passages(document, layers):
+def test_rule_clauses_in_stand_off_point_to_their_passages(document, corpus):
     root = document[1]
-    passages = {p.id for p in layers.edition.passages}
+    passages = {p.id for p in corpus.edition.passages}
     interps = {i.get(XML_ID): i for i in root.iter(T + "interp")}
-    for game in layers.edition.games:
-        spec = layers.spec_of(game.id)
+    for game in corpus.edition.games:
+        spec = corpus.spec_of(game.id)
         for clause in spec.clauses:
             interp = interps[f"rule.{game.id}.{clause.id}"]
             assert interp.text == clause.says
             targets = [t.removeprefix("#") for t in (interp.get("inst") or "").split()]
             assert targets == list(clause.passages) and set(targets) <= passages
             assert (interp.get("cert") == "low") == bool(clause.conjecture)
+
+
+def test_the_header_says_which_passages_the_overlap_repeats(document, corpus):
+    [witness] = [w for w in document[1].iter(T + "witness") if w.get(XML_ID) == "wit.002"]
+    [note] = [n for n in witness if n.get("type") == "overlap"]
+    overlap = [p.id for p in corpus.edition.passages if len(p.spans) > 1]
+    assert f"{overlap[0]} to {overlap[-1]} ({len(overlap)})" in note.text
+
+
+def test_a_variant_inside_a_footnote_marker_is_refused():
+    passage = replace(_passage("картъ[14] и"), note_refs=(NoteRef(14, 5, 9),))
+    with pytest.raises(ValueError, match="inside a footnote marker"):
+        passage_content(element("ab"), passage, "картъ[15] и", {14})

@@ -10,7 +10,7 @@ from patience.cli import main as patience_main
 from patience.engine import games, load_game
 from patience.engine.autoplay import autoplay
 from patience.cards import card_name
-from patience.engine.plate import H, W, layout, svg
+from patience.engine.plate import H, W, board, layout, svg
 from patience.engine.replay import TimeLimit, record
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -78,3 +78,18 @@ def test_a_replay_is_the_autoplay_and_rebuilds_its_final_position(game_id):
 def test_play_stops_at_the_time_limit():
     with pytest.raises(TimeLimit, match="napoleon: play took longer than 1e-09 s"):
         record(load_game("napoleon"), 1, 1e-9)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_the_board_puts_every_pile_where_the_plate_draws_it(game_id):
+    game = load_game(game_id)
+    drawn = {}
+    for group in ElementTree.fromstring(svg(game)).iter(f"{SVG}g"):
+        rect = group.find(f"{SVG}rect")
+        drawn[group.find(f"{SVG}title").text.split(":")[0]] = (float(rect.get("x")), float(rect.get("y")))
+    data = board(game)
+    assert data["card"] == [W, H] and len(data["piles"]) == len(game.rules.pile_area)
+    for pile, place in enumerate(data["piles"]):
+        assert place["name"] == game.rules.pile_name(pile)
+        assert (place["x"], place["y"]) == pytest.approx(drawn[place["name"]], abs=0.1)
+        assert 0 <= place["x"] <= data["width"] - W and 0 <= place["y"] <= data["height"] - H

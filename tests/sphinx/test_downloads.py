@@ -55,5 +55,5 @@ def test_each_file_is_what_its_command_writes(make_app, site_copy, tmp_path):
 def test_a_file_that_cannot_be_made_is_a_warning(make_app, site_copy, monkeypatch):
     monkeypatch.setenv("PATIENCE_PDF_FONT", str(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"))
     app = build(make_app, site_copy("downloads"))
-    assert "the downloads could not be made" in app.warning.getvalue()
+    assert "the downloads could not be made" in app.warning.getvalue() and "[downloads.make]" in app.warning.getvalue()
     assert "lacks" in app.warning.getvalue()

@@ -123,3 +123,38 @@ def test_a_witness_that_is_not_utf8_is_located_in_the_loader_and_the_command(sou
     monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
     assert main(["text"]) == 2
     assert capsys.readouterr().err == f"patience: {error}\n"
+
+
+# -- departures.yaml ---------------------------------------------------------------------------
+def test_a_departure_citing_a_passage_that_does_not_exist(source_copy):
+    path = source_copy / "departures.yaml"
+    edit(path, "    passages: [sultan.end.3]\n", "    passages: [sultan.end.9]\n")
+    expect(source_copy, path, line_of(path, "  - id: sultan.redeals"), r"sultan.redeals: no passage 'sultan.end.9'")
+
+
+def test_a_departure_that_changes_play_needs_the_english_as_a_variant(source_copy):
+    path = source_copy / "departures.yaml"
+    edit(path, "    variant: sultan:english\n", "")
+    expect(source_copy, path, line_of(path, "  - id: sultan.redeals"), r"needs the English reading as a 'variant'")
+
+
+def test_a_malformed_clause_reference(source_copy):
+    path = source_copy / "departures.yaml"
+    edit(path, "    clauses: [sultan.redeal]\n", "    clauses: [Sultan redeal]\n")
+    expect(source_copy, path, line_of(path, "clauses: [Sultan redeal]"), r"is not a clause reference")
+
+
+def test_a_game_missing_from_the_english_list(source_copy):
+    path = source_copy / "departures.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - game: sympathie")
+    end = text.index("\ndepartures:")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    line = path.read_text(encoding="utf-8").splitlines().index("english:") + 1
+    expect(source_copy, path, line, r"game sympathie must be listed once under 'english'")
+
+
+def test_a_reading_naming_an_unknown_departure(source_copy):
+    path = source_copy / "departures.yaml"
+    edit(path, "    departures: [zodiac.equator-source]\n", "    departures: [zodiac.no-such]\n")
+    expect(source_copy, path, line_of(path, "  - id: zodiac.marriages"), r"no departure 'zodiac.no-such'")

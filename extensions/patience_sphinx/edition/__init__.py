@@ -12,9 +12,10 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
-from . import backlinks, checks, urn
+from . import backlinks, checks, data, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
+from .departures import Departures
 from .domain import EditionDomain
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -49,7 +50,9 @@ def setup(app):
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
-    urn.register(app)
+    data.register(app)
+    meta.register(app)
+    lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)
@@ -57,10 +60,11 @@ def setup(app):
     app.add_directive_to_domain("ed", "glossary", GlossaryList)
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
+    app.add_directive_to_domain("ed", "departures", Departures)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
     app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
     app.add_js_file("edition.js", defer="defer")
-    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -14,11 +14,12 @@ concerned when a clause or its passages change.
 
 from __future__ import annotations
 
-from .domain import OBJECT_TYPES, Entry, fingerprint
 from .._logging import warn_edition as warn
+from .departures import concerning
+from .domain import OBJECT_TYPES, Entry, fingerprint
 from .refs import xref as reference
 
-__all__ = ["declare", "cites", "reference"]
+__all__ = ["declare", "cites", "reference", "concerning"]
 
 
 def declare(directive, objtype: str, name: str, anchor: str, title: str, *version: object) -> bool:

@@ -13,6 +13,8 @@ from sphinx.util.nodes import make_refnode
 
 from .domain import OBJECT_TYPES
 
+PLURALS = {"departure": "departures from the English", "reading": "settled readings"}
+
 
 class backlinks(nodes.General, nodes.Element):
     """Placeholder: the objects citing ``target`` (``objtype``, ``name``) go here."""
@@ -30,13 +32,16 @@ def fill(app, doctree, docname) -> None:
             node.parent.remove(node)
             continue
         line = nodes.paragraph("", classes=["ed-cited-by"])
-        for index, ((objtype, name), entry) in enumerate(found):
-            if index:
-                line += nodes.Text(", ")
-            else:
-                line += nodes.Text(f"Cited by {OBJECT_TYPES[objtype]}s: " if len(found) > 1 else f"Cited by {OBJECT_TYPES[objtype]}: ")
-            label = nodes.literal("", entry.title or name)
-            line += make_refnode(app.builder, docname, entry.docname, entry.anchor, label, name)
+        line += nodes.Text("Cited by ")
+        kinds = list(dict.fromkeys(objtype for (objtype, _), _ in found))
+        for group, kind in enumerate(kinds):
+            items = [(name, entry) for (objtype, name), entry in found if objtype == kind]
+            line += nodes.Text("; " if group else "")
+            line += nodes.Text(f"{PLURALS.get(kind, OBJECT_TYPES[kind] + 's')}: " if len(items) > 1 else f"{OBJECT_TYPES[kind]}: ")
+            for index, (name, entry) in enumerate(items):
+                line += nodes.Text(", " if index else "")
+                label = nodes.literal("", entry.title or name)
+                line += make_refnode(app.builder, docname, entry.docname, entry.anchor, label, name)
         node.replace_self(line)
 
 

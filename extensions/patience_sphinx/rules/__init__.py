@@ -1,4 +1,4 @@
-"""Rules in the pages: a game's executable spec, its claims, its plate and examples.
+"""Rules in the pages: a game's executable spec, its claims, its plate and examples, and Play.
 
 A thin adapter over :mod:`patience.engine`: the spec is read from the one file
 the engine plays from, the claims and examples are run by the engine, the plate
@@ -6,8 +6,10 @@ is drawn by :mod:`patience.engine.plate`. Clauses and claims join the edition's
 ``ed`` domain through :mod:`patience_sphinx.edition.api`, so passages link back to them.
 
 Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
-``rules-example GAME NUMBER``. Config: ``rules_specs_dir`` (default: the
-engine's ``patience/specs``), ``rules_time_limit`` (seconds per claim or example).
+``rules-example GAME NUMBER``, ``rules-play GAME`` (any deal, played in the page).
+Config: ``rules_specs_dir`` (default: the engine's ``patience/specs``),
+``rules_time_limit`` (seconds per claim or example), ``rules_pyodide_dir`` (the npm
+package ``pyodide``; default ``node_modules/pyodide`` beside ``conf.py``).
 Warnings are typed ``rules.<subtype>`` (:mod:`patience_sphinx._logging`).
 """
 
@@ -17,6 +19,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
+from . import bundle, play
 from .clauses import RulesDirective
 from .example import ExampleDirective
 from .plate import PlateDirective
@@ -28,11 +31,18 @@ def setup(app):
     app.setup_extension("patience_sphinx.edition")
     app.add_config_value("rules_specs_dir", "", "env", types=[str])
     app.add_config_value("rules_time_limit", 30.0, "env", types=[float, int])
+    app.add_config_value("rules_pyodide_dir", "", "html", types=[str])
     _html.register(app)
     app.add_directive("rules", RulesDirective)
     app.add_directive("rules-plate", PlateDirective)
     app.add_directive("rules-example", ExampleDirective)
+    app.add_directive("rules-play", play.PlayDirective)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
+    app.connect("env-purge-doc", play.purge)
+    app.connect("env-merge-info", play.merge)
+    app.connect("build-finished", bundle.write)
     app.add_css_file("rules.css")
-    app.add_js_file("rules.js", defer="defer")
-    return {"version": "0.1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    app.add_css_file("play.css")
+    for script in ("board.js", "rules.js", "play.js"):
+        app.add_js_file(script, defer="defer")
+    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,16 +11,16 @@ page is read (:mod:`.claims`).
 from __future__ import annotations
 
 from docutils import nodes
-from patience_sphinx.edition.api import reference
 from sphinx.util.docutils import SphinxDirective
 
 from patience.cards import RANK_NAMES
 from patience.claims.provenance import PROVENANCE_KEYS, RANK_KEYS
+from patience_sphinx.edition.api import concerning, reference
 
-from .blocks import conjecture, head, passage_list, provenance, record
-from .claims import claim_block
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .blocks import conjecture, head, passage_list, provenance, record
+from .claims import claim_block
 from .specs import load
 
 KINDS = {
@@ -96,6 +96,7 @@ class RulesDirective(SphinxDirective):
         block += head(name, anchor, KINDS.get(clause.kind, clause.kind.replace("_", " ")))
         block += nodes.paragraph("", clause.says, classes=["rules-says"])
         block += provenance(self, clause, "Formalizes")
+        block += english(self, name)
         if clause.conjecture:
             block += conjecture(clause)
         block += parameters(clause)
@@ -122,6 +123,21 @@ class RulesDirective(SphinxDirective):
         section += self.clauses(loaded, owner, variant.clauses)
         section += self.claims(loaded, owner, variant.claims)
         return section
+
+
+def english(directive, name: str) -> list[nodes.Node]:
+    """Links to the departures from Cadogan's English and the settled readings that
+    concern the clause (they link back: ``ed:departures``)."""
+    found = concerning(directive.env, name)
+    if not found:
+        return []
+    line = nodes.paragraph("", "Against Cadogan's English: ", classes=["rules-english"])
+    for index, (objtype, item) in enumerate(found):
+        line += nodes.Text(", " if index else "")
+        line += nodes.Text("settled reading " if objtype == "reading" else "departure ")
+        line += reference(directive, objtype, item, nodes.literal("", item))
+    line += nodes.Text(".")
+    return [line]
 
 
 def tally(statuses: list[str]) -> str:

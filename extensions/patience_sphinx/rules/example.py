@@ -1,8 +1,9 @@
-"""``rules-example GAME NUMBER``: a numbered deal played by the engine, replayable step by step.
+"""``rules-example GAME NUMBER``: a numbered deal played by the look-ahead player, replayable step by step.
 
 The deal is played while the page is read, in-process, within
-``rules_time_limit`` seconds, by the same player as ``patience autoplay GAME
-NUMBER`` (:mod:`patience.engine.replay`); the record is cached on the spec's
+``rules_time_limit`` seconds, by the player that never reads a face-down card
+(:func:`patience.solver.play`), as ``patience autoplay GAME NUMBER --look-ahead``
+plays it (:mod:`patience.engine.replay`); the record is cached on the spec's
 digest and the engine's version. The page shows the layout as cards, the moves in
 the book's terms, the outcome, the command, and a replay (``rules.js``: buttons and
 arrow keys). A failure is a ``rules.example`` warning and an error box on the page.
@@ -16,11 +17,13 @@ import re
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from patience.engine import plate
 from patience.engine.replay import TimeLimit, record
+from patience.solver import play as look_ahead
 
-from .cache import cached
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .cache import cached
 from .specs import load
 
 DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true, int("²") fails
@@ -48,7 +51,7 @@ class ExampleDirective(SphinxDirective):
         if "error" in replay:
             warn("example", f"example {game_id} {number} failed: {replay['error']}", self.get_location())
             return [failure(f"The example (deal {number} of {game_id}) could not be played: {replay['error']}")]
-        return [example(replay, loaded.game)]
+        return [example(replay, loaded.game, plate.board(loaded.game))]
 
 
 def play(game, number: int, seconds: float) -> dict:
@@ -56,7 +59,7 @@ def play(game, number: int, seconds: float) -> dict:
     if not game.spec.playable:
         return {"error": f"{game.id} is not playable (its spec says playable: false)"}
     try:
-        return record(game, number, seconds)
+        return record(game, number, seconds, player=look_ahead, option=" --look-ahead")
     except TimeLimit as error:
         return {"error": str(error), "transient": True}
     except (ValueError, KeyError, IndexError) as error:  # IllegalMove is a ValueError
@@ -67,24 +70,31 @@ def failure(message: str) -> nodes.Node:
     return nodes.error("", nodes.paragraph("", message), classes=["rules-example-error"])
 
 
-def example(replay: dict, game) -> nodes.Node:
+def example(replay: dict, game, board: dict) -> nodes.Node:
     ident = f"example-{replay['game'].replace(':', '-')}-{replay['deal']}"
     moves = len(replay["steps"])
     box = make("div", classes=["rules-example"], ids=[ident])
     box += nodes.paragraph("", "", nodes.strong("", f"Deal {replay['deal']} of {game.spec.title}"),
-                           nodes.Text(f", played by the engine's own player: {replay['outcome_text']}, "
+                           nodes.Text(f", played by the look-ahead player, which sees only the face-up cards: {replay['outcome_text']}, "
                                       f"after {moves} move{'s' if moves != 1 else ''}. Reproduce it with:"))
     box += nodes.literal_block(replay["command"], replay["command"], classes=["rules-command"], language="text")
-    box += player(replay, ident)
-    listing = make("details", classes=["rules-moves"])
-    listing += text("summary", f"The {moves} moves")
-    steps = nodes.enumerated_list()
-    for step in replay["steps"]:
-        steps += nodes.list_item("", nodes.paragraph("", step["move"]))
-    listing += steps
-    box += listing
+    box += player(replay, ident, board)
+    box += move_list(replay, ident)
     box += legend(game)
     return box
+
+
+def move_list(replay: dict, ident: str) -> nodes.Node:
+    """The moves, each a link to its position in the replay (``#example-sultan-1-m3``)."""
+    listing = make("nav", classes=["rules-moves"], aria_label=f"The {len(replay['steps'])} moves")
+    listing += text("p", f"The {len(replay['steps'])} moves", classes=["rules-moves-title"])
+    steps = nodes.enumerated_list()
+    for number, step in enumerate(replay["steps"], 1):
+        anchor = f"{ident}-m{number}"
+        steps += nodes.list_item("", make("a", nodes.Text(step["move"]), href=f"#{anchor}", data_step=str(number)),
+                                 ids=[anchor])
+    listing += steps
+    return listing
 
 
 def legend(game) -> nodes.Node:
@@ -99,8 +109,9 @@ def legend(game) -> nodes.Node:
     return line
 
 
-def player(replay: dict, ident: str) -> nodes.Node:
-    """The layout at the start, as cards; ``rules.js`` turns it into a step-through replay."""
+def player(replay: dict, ident: str, board: dict) -> nodes.Node:
+    """The layout at the start, pile by pile; ``rules.js`` draws it as cards on the board
+    (the plate's places) and turns it into a step-through replay."""
     widget = make("div", classes=["rules-replay"], role="group", aria_label=f"Replay of {replay['command']}")
     controls = make("div", classes=["rules-replay-controls"], hidden="hidden")
     for action, symbol, label in CONTROLS:
@@ -108,16 +119,17 @@ def player(replay: dict, ident: str) -> nodes.Node:
     controls += text("span", f"Start: move 0 of {len(replay['steps'])}", classes=["rules-position"],
                      aria_live="polite")
     widget += controls
-    board = make("table", classes=["rules-board"])
+    widget += make("div", classes=["rules-board-cards"], hidden="hidden")
+    table = make("table", classes=["rules-board"])
     body = make("tbody")
     for index, (name, label, cards) in enumerate(zip(replay["piles"], replay["labels"], replay["start"])):
         row = make("tr", data_pile=str(index))
         row += make("th", nodes.Text(name), scope="row", title=label)
         row += make("td", *cards_of(cards))
         body += row
-    board += body
-    widget += board
-    data = script_json(replay)
+    table += body
+    widget += table
+    data = script_json(dict(replay, board=board))
     widget += nodes.raw("", f'<script type="application/json" class="rules-replay-data">{data}</script>',
                         format="html")
     return widget

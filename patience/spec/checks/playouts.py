@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field, PositiveInt
 
@@ -25,8 +25,13 @@ class NoMoveBetween(Check):
     along random playouts."""
 
     kind: Literal["no_move_between"]
+<<<<<<< HEAD
     source: Union[Name, list[Name], Literal["any"]] = Field(alias="from")
     to: Union[Name, list[Name], Literal["any"]]
+=======
+    source: Name | Literal["any"] = Field(alias="from")
+    to: Name
+>>>>>>> main
     into_empty: bool = False
 
 
@@ -144,6 +149,15 @@ class OnlyToRowEnds(Check):
     target: Name
 
 
+class OnlyToLineEnds(Check):
+    """A card of row *r*, column *c* of the source (a grid) goes only to the ends of its
+    row and of its column in the target (the frame round it)."""
+
+    kind: Literal["only_to_line_ends"]
+    source: Name
+    target: Name
+
+
 class OnlyFromToRole(Check):
     """Every card reaching a pile of the role comes from the area."""
 
@@ -167,6 +181,12 @@ class AreaColour(Check):
     colour: Literal["red", "black"]
 
 
+<<<<<<< HEAD
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
           SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
+=======
+MODELS = (Stays, NoMoveBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
+          LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
+>>>>>>> main

@@ -4,8 +4,9 @@ The directive makes every file of :data:`patience.export.downloads.FORMATS` (TEI
 EPUB, PDF, the rule specs) into a folder beside the doctrees and renders a table of
 them with their sizes and SHA-256; when the HTML build finishes, the folder is copied to
 ``downloads/`` of the output. A file that cannot be made (no font for the PDF, say) is
-a ``patience.downloads`` warning, so a ``-W`` build fails rather than offer a page
-without it. The page is re-read when the edition's data or the specs change.
+a ``downloads.make`` warning, so a ``-W`` build fails rather than offer a page without
+it. The data come from the edition extension's corpus (:func:`..edition.source.corpus_for`),
+so the page is re-read when they change; the specs are declared here too.
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from patience.datafile import DataFileError
 from patience.export.downloads import Download, human_size, write_downloads
 from patience.export.fonts import FontError
-from patience.export.layers import load_layers
-from patience.spec.loading import spec_paths
-from patience.text.edition import source_texts_dir
 
-logger = logging.getLogger(__name__)
+from .._logging import downloads
+from ..edition.source import corpus_for
+
 FOLDER = "downloads"
+STATIC = Path(__file__).parent / "static"
 
 
 def staging(doctreedir: str | Path) -> Path:
@@ -37,34 +37,37 @@ class DownloadsDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        source = Path(getattr(self.config, "edition_source_texts", "") or source_texts_dir())
-        for path in [*sorted(p for p in source.rglob("*") if p.is_file()), *spec_paths()]:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:  # already reported as an edition.source warning
+            return [nodes.paragraph(text="The downloads could not be made: the edition's data cannot be read.")]
+        for path in sorted(corpus.specs_dir.glob("*.yaml")):
             self.env.note_dependency(str(path))
         try:
-            made = write_downloads(staging(self.env.doctreedir), load_layers(source))
+            made = write_downloads(staging(self.env.doctreedir), corpus)
         except (DataFileError, FontError) as error:
-            logger.warning(f"the downloads could not be made: {error}", type="patience", subtype="downloads",
-                           location=self.get_location())
+            downloads.warn("make", f"the downloads could not be made: {error}", self.get_location())
             return [nodes.paragraph(text=f"The downloads could not be made: {error}")]
         prefix = "../" * self.env.docname.count("/")
         return [self.table(made, prefix)]
 
     def table(self, made: list[Download], prefix: str) -> nodes.table:
         table = nodes.table(classes=["patience-downloads"])
-        group = nodes.tgroup(cols=4)
+        group = nodes.tgroup(cols=3)
         table += group
-        for width in (2, 5, 1, 4):
+        for width in (2, 6, 3):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         group += head
-        head += _row(*([nodes.Text(t)] for t in ("file", "what it holds, and the command that makes it", "size", "SHA-256")))
+        head += _row(*([nodes.Text(t)] for t in ("file, size", "what it holds, and the command that makes it", "SHA-256")))
         body = nodes.tbody()
         group += body
         for item in made:
             link = nodes.reference("", item.name, refuri=f"{prefix}{FOLDER}/{item.name}")
-            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " "),
-                    nodes.literal(text=item.command)]
-            body += _row([link], what, [nodes.Text(human_size(item.size))], [nodes.literal(text=item.sha256)])
+            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " ")]
+            if item.command:
+                what.append(nodes.literal(text=item.command))
+            size = nodes.Text(f" ({human_size(item.size)})")
+            body += _row([link, size], what, [nodes.literal(text=item.sha256, classes=["patience-hash"])])
         return table
 
 
@@ -84,7 +87,15 @@ def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
         shutil.copytree(staging(app.doctreedir), Path(app.outdir) / FOLDER, dirs_exist_ok=True)
 
 
+def _add_static_path(app: Sphinx) -> None:
+    if str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
+
+
 def setup(app: Sphinx) -> dict:
+    app.setup_extension("patience_sphinx.edition")  # the corpus and its configuration
     app.add_directive("patience-downloads", DownloadsDirective)
+    app.connect("builder-inited", _add_static_path)
+    app.add_css_file("downloads.css")
     app.connect("build-finished", copy_downloads)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

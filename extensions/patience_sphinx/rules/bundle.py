@@ -1,0 +1,116 @@
+"""What Play needs in the built site, written once the pages are: ``_static/play/`` and
+``_static/pyodide/``.
+
+- ``play/games/GAME.json``: each game (and variant) a page plays, compiled from its
+  spec into the plain data :func:`patience.engine.load_compiled` reads, so the browser
+  needs neither the schema library nor YAML;
+- ``play/engine.zip``: the engine's runtime files, those :mod:`.probe` finds it imports
+  when it runs on the standard library alone (a runtime that needs more is a
+  ``rules.play`` warning, and Play says it cannot start);
+- ``play/manifest.json``: the files' digests, so a browser never plays a stale copy;
+- ``pyodide/``: the Pyodide runtime, copied from the npm package the build installed
+  (``rules_pyodide_dir``, by default ``node_modules/pyodide`` beside ``conf.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from patience.datafile import DataFileError
+from patience.engine import specs as engine_specs
+
+from .._logging import warn_rules as warn
+from .specs import specs_dir
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PROBE = Path(__file__).with_name("probe.py")
+
+
+def game_file(game_id: str) -> str:
+    """``napoleon:twelve`` → ``napoleon-twelve.json`` (a colon is awkward in a URL)."""
+    return game_id.replace(":", "-") + ".json"
+
+
+def pyodide_dir(app) -> Path:
+    configured = app.config.rules_pyodide_dir
+    path = Path(configured) if configured else Path("node_modules", "pyodide")
+    return path if path.is_absolute() else Path(app.confdir, path)
+
+
+def write(app, exception) -> None:
+    """``build-finished``: the files of every game some page plays."""
+    games = sorted({game for ids in getattr(app.env, "rules_play", {}).values() for game in ids})
+    if exception or app.builder.format != "html" or not games:
+        return
+    static = Path(app.outdir, "_static")
+    manifest = {"games": {}}
+    compiled = {}
+    for game_id in games:
+        data = _compile(app.env, game_id)
+        if data is not None:
+            compiled[game_id] = data
+            manifest["games"][game_id] = _write(static / "play" / "games" / game_file(game_id),
+                                                json.dumps(data, ensure_ascii=False).encode())
+    engine = _runtime(compiled)
+    if engine is not None:
+        manifest["engine"] = _write(static / "play" / "engine.zip", engine)
+    manifest["pyodide"] = _copy_pyodide(app, static / "pyodide")
+    _write(static / "play" / "manifest.json", json.dumps(manifest, indent=1).encode())
+
+
+def _write(path: Path, content: bytes) -> str:
+    """Write ``content`` unless the file already holds it; its short digest."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_bytes() != content:
+        path.write_bytes(content)
+    return hashlib.sha256(content).hexdigest()[:16]
+
+
+def _compile(env, game_id: str) -> dict | None:
+    base, _, variant = game_id.partition(":")
+    try:
+        return engine_specs.rules_from_file(specs_dir(env) / f"{base}.yaml", variant or None).to_data()
+    except DataFileError:  # the page that plays it has already warned
+        return None
+
+
+def _runtime(compiled: dict) -> bytes | None:
+    """The zip of the runtime's files, found by running them on the standard library alone."""
+    probe = subprocess.run([sys.executable, "-P", str(PROBE)], input=json.dumps(compiled), capture_output=True,
+                           text=True)
+    if probe.returncode != 0:
+        reason = (probe.stderr.strip().splitlines() or ["the probe said nothing"])[-1]
+        warn("play", f"the engine cannot run in the browser: {reason}")
+        return None
+    files = [Path(name) for name in json.loads(probe.stdout)]
+    root = Path(sys.modules["patience"].__file__).parent.parent
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))  # reproducible
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def _copy_pyodide(app, target: Path) -> str | None:
+    source = pyodide_dir(app)
+    missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
+    if missing:
+        warn("play", f"the Pyodide runtime is not installed at {source} (run `npm ci` beside conf.py); "
+                     "Play will say that it cannot start")
+        return None
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        copied = target / name
+        if not copied.is_file() or copied.stat().st_size != (source / name).stat().st_size \
+                or copied.stat().st_mtime < (source / name).stat().st_mtime:
+            shutil.copy2(source / name, copied)
+    version = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
+    return version

@@ -1,0 +1,91 @@
+"""``rules-play GAME``: any numbered deal of the game, or of one of its variants, played in
+the page by the edition's own engine under Pyodide.
+
+The page holds only what is needed before Play is pressed: each game's board (the
+plate's places, :func:`patience.engine.plate.board`) and its clauses (id, anchor on
+the page, what it says), so that a move's reasons link to the clauses that allow
+it. Pressing Play (``play.js``) loads Pyodide, the engine's runtime and the compiled
+game from ``_static`` (:mod:`.bundle`); nothing is fetched from another site.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from patience.engine import plate
+
+from .._html import make, text
+from .._logging import warn_rules as warn
+from .example import script_json
+from .specs import load
+
+
+class PlayDirective(SphinxDirective):
+    required_arguments = 1
+    option_spec: dict = {}
+
+    def run(self):
+        game_id = self.arguments[0]
+        if ":" in game_id:
+            warn("argument", f"rules-play takes a game, whose variants it offers too; not {game_id}",
+                 self.get_location())
+            return [_problem(f"Give the game ({game_id.split(':')[0]}); its variants are offered with it.")]
+        loaded = load(self, game_id)
+        if loaded is None:
+            return [_problem(f"No Play: the rules of {game_id} could not be read.")]
+        if not loaded.game.spec.playable:
+            warn("argument", f"{game_id} cannot be played (its spec says playable: false)", self.get_location())
+            return [_problem(f"{game_id} cannot be played from the fragments.")]
+        games = {game_id: self.game_data(loaded, None)}
+        for variant in loaded.game.spec.variants:
+            owner = f"{game_id}:{variant.id}"
+            found = load(self, owner)
+            if found is not None:
+                games[owner] = self.game_data(found, variant)
+        self.env.rules_play = getattr(self.env, "rules_play", {})
+        self.env.rules_play.setdefault(self.env.docname, set()).update(games)
+        return [widget(game_id, games)]
+
+    def game_data(self, loaded, variant) -> dict:
+        """The board and the clauses, each with the anchor the ``rules`` directive gives it."""
+        game = loaded.game
+        own = {clause.id for clause in variant.clauses} if variant else set()
+        clauses = {}
+        for clause in game.rules.clauses:
+            owner = f"{game.spec.game}:{variant.id}" if clause.id in own else game.spec.game
+            clauses[clause.id] = {"name": f"{owner}.{clause.id}", "anchor": f"clause-{owner}.{clause.id}",
+                                  "says": clause.says}
+        title = game.spec.title + (f" — {variant.title}" if variant else "")
+        return {"title": title, "board": plate.board(game), "clauses": clauses,
+                "players": game.rules.players is not None}
+
+
+def widget(game_id: str, games: dict) -> nodes.Node:
+    box = make("section", classes=["rules-play"], ids=[f"play-{game_id}"], aria_label="Play a deal",
+               data_game=game_id)
+    box += nodes.paragraph("", "Play any numbered deal here, with the edition's own engine: the same deals and "
+                               "moves as ", nodes.literal("", f"patience play {game_id} NUMBER"),
+                           nodes.Text(". Pressing Play loads the engine (Python, run by Pyodide) from this site."),
+                           classes=["rules-play-intro"])
+    start = make("div", classes=["rules-play-start"])
+    start += text("button", "Play", type="button", classes=["rules-play-button"])
+    box += start
+    box += text("p", "Play needs JavaScript; the rules and the example above do not.",
+                classes=["rules-play-status"], role="status", aria_live="polite")
+    data = script_json({"game": game_id, "games": games})
+    box += nodes.raw("", f'<script type="application/json" class="rules-play-data">{data}</script>', format="html")
+    return box
+
+
+def _problem(message: str) -> nodes.Node:
+    return nodes.error("", nodes.paragraph("", message))
+
+
+def purge(app, env, docname) -> None:
+    getattr(env, "rules_play", {}).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    env.rules_play = getattr(env, "rules_play", {})
+    env.rules_play.update({name: ids for name, ids in getattr(other, "rules_play", {}).items() if name in docnames})

@@ -1,0 +1,50 @@
+"""Spaces filled at once by the player's choice (``spaces`` with ``fill: compulsory``).
+
+The British Constitution's vacancies «must be at once filled by a card from the
+division immediately below» (Cadogan's rule V, which the Russian end of the game
+presupposes: the pack's cards go to the talon only when «не требуются для пополненія
+свободныхъ мѣстъ въ народѣ»). Unlike ``immediately``, where the engine takes the first
+card it finds, here the player chooses which card fills the space; but while such a
+space can be filled, nothing else may be done.
+"""
+
+from __future__ import annotations
+
+
+def pending(game, state) -> set[int]:
+    """The empty piles of areas whose spaces are compulsory."""
+    return {pile for name, spaces in game.rules.spaces.items() if spaces.fill == "compulsory"
+            for pile in game.rules.areas[name].piles if not state.piles[pile]}
+
+
+def restrict(game, state, moves: list) -> list:
+    """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
+    empty = pending(game, state)
+    if not empty:
+        return moves
+    filling = [m for m in moves if m.kind == "move" and m.dst in empty]
+    return filling or moves
+
+
+def allows(game, state, move) -> bool:
+    """Whether ``move`` may be played as far as compulsory spaces go."""
+    empty = pending(game, state)
+    if not empty or (move.kind == "move" and move.dst in empty):
+        return True
+    return not fillable(game, state, empty)
+
+
+def fillable(game, state, empty: set[int]) -> set[int]:
+    """The compulsory spaces among ``empty`` that some card can fill now."""
+    return {m.dst for m in game.card_moves(state) if m.dst in empty}
+
+
+def waiting(game, state, move):
+    """Why ``move`` must wait, as a refusal (the spaces clause, one line), or None."""
+    if allows(game, state, move):
+        return None
+    rules = game.rules
+    pile = min(fillable(game, state, pending(game, state)))
+    spaces = rules.spaces[rules.pile_area[pile]]
+    return spaces.id, (f"the space in {rules.pile_name(pile)} must first be filled from the "
+                       f"{' or '.join(spaces.source)}")

@@ -1,0 +1,131 @@
+"""``rules-play`` and what the build ships for it: the page's data, the compiled games, the
+engine's runtime (runnable on the standard library alone), the Pyodide runtime."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from patience.engine import load_game
+from patience_sphinx.rules.bundle import PYODIDE_FILES
+from tests.sphinx.helpers import page, warnings_of
+
+PLAY = "\n```{rules-play} sultan\n```\n"
+
+
+def with_variants(game_id: str) -> list[str]:
+    """The game and its variants, as the spec lists them: what its Play offers."""
+    return [game_id] + [f"{game_id}:{variant.id}" for variant in load_game(game_id).spec.variants]
+
+
+@pytest.fixture
+def pyodide(tmp_path):
+    """A stand-in for the npm package: the files the build copies, with its version."""
+    folder = tmp_path / "node_modules" / "pyodide"
+    folder.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        (folder / name).write_text(f"stand-in {name}")
+    (folder / "package.json").write_text(json.dumps({"name": "pyodide", "version": "314.0.7"}))
+    return folder
+
+
+@pytest.fixture
+def played(rules_site, build, pyodide):
+    site = rules_site()
+    with (site / "sultan.md").open("a", encoding="utf-8") as page_file:
+        page_file.write(PLAY)
+    return build(site, rules_pyodide_dir=str(pyodide))
+
+
+def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
+    assert warnings_of(played) == []
+    static = played.outdir / "_static"
+    manifest = json.loads((static / "play" / "manifest.json").read_text())
+    assert set(manifest["games"]) == set(with_variants("sultan"))
+    assert manifest["pyodide"] == "314.0.7" and manifest["engine"]
+    for name in PYODIDE_FILES:
+        assert (static / "pyodide" / name).read_text() == f"stand-in {name}"
+    compiled = json.loads((static / "play" / "games" / "sultan.json").read_text())
+    assert compiled == json.loads(json.dumps(load_game("sultan").rules.to_data()))
+
+
+def test_the_page_holds_the_board_and_clauses_with_their_anchors(played):
+    sultan = page(played, "sultan")
+    data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', sultan, re.S).group(1).replace("<\\/", "</"))
+    assert data["game"] == "sultan" and list(data["games"]) == with_variants("sultan")
+    game = data["games"]["sultan"]
+    assert len(game["board"]["piles"]) == len(load_game("sultan").rules.pile_area)
+    for clause_id, clause in game["clauses"].items():
+        assert clause["anchor"] == f"clause-sultan.{clause_id}" and f'id="{clause["anchor"]}"' in sultan
+    assert '<button class="rules-play-button" type="button">Play</button>' in sultan
+
+
+def test_the_engine_zip_runs_on_the_standard_library_alone(played, tmp_path):
+    archive = zipfile.ZipFile(played.outdir / "_static" / "play" / "engine.zip")
+    names = set(archive.namelist())
+    assert {"patience/__init__.py", "patience/engine/session.py", "patience/engine/game.py"} <= names
+    assert "patience/engine/schema.py" not in names and "patience/datafile.py" not in names
+    archive.extractall(tmp_path / "engine")
+    game_file = played.outdir / "_static" / "play" / "games" / "sultan.json"
+    script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
+              "from patience.engine.session import open_session;"
+              "s = open_session(open(sys.argv[2]).read(), 7); print(json.dumps(s.view()['moves']))")
+    # -I -S: no site-packages, so neither the installed package nor pydantic can be found
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", script, str(tmp_path / "engine"), str(game_file)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    game = load_game("sultan")
+    expected = [game.describe(m) for m in game.legal_moves(game.deal(7))]
+    assert [move["text"] for move in json.loads(run.stdout)] == expected
+
+
+def test_a_variant_is_offered_with_its_own_clause_anchors(rules_site, build, pyodide):
+    site = rules_site()
+    with (site / "calculation.md").open("a", encoding="utf-8") as page_file:
+        page_file.write("\n```{rules-play} calculation\n```\n")
+    app = build(site, rules_pyodide_dir=str(pyodide))
+    assert warnings_of(app) == []
+    data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', page(app, "calculation"),
+                                re.S).group(1).replace("<\\/", "</"))
+    assert list(data["games"]) == with_variants("calculation") == ["calculation", "calculation:waiting"]
+    anchors = {clause["anchor"] for clause in data["games"]["calculation:waiting"]["clauses"].values()}
+    assert any(anchor.startswith("clause-calculation:waiting.") for anchor in anchors)
+    assert any(anchor.startswith("clause-calculation.") for anchor in anchors)
+    for anchor in anchors:
+        assert f'id="{anchor}"' in page(app, "calculation")
+    assert (app.outdir / "_static" / "play" / "games" / "calculation-waiting.json").is_file()
+
+
+def test_without_pyodide_installed_the_build_says_to_run_npm_ci(rules_site, build, tmp_path):
+    site = rules_site()
+    with (site / "sultan.md").open("a", encoding="utf-8") as page_file:
+        page_file.write(PLAY)
+    app = build(site, rules_pyodide_dir=str(tmp_path / "nowhere"))
+    warnings = warnings_of(app)
+    assert len(warnings) == 1 and "[rules.play]" in warnings[0] and "run `npm ci`" in warnings[0]
+    assert json.loads((app.outdir / "_static" / "play" / "manifest.json").read_text())["pyodide"] is None
+
+
+def test_a_parallel_build_ships_the_same_games(rules_site, build, pyodide):
+    site = rules_site()
+    for name in ("sultan", "calculation"):
+        with (site / f"{name}.md").open("a", encoding="utf-8") as page_file:
+            page_file.write(f"\n```{{rules-play}} {name}\n```\n")
+    app = build(site, parallel=2, rules_pyodide_dir=str(pyodide))
+    assert warnings_of(app) == []
+    manifest = json.loads((app.outdir / "_static" / "play" / "manifest.json").read_text())
+    assert set(manifest["games"]) == {*with_variants("sultan"), *with_variants("calculation")}
+
+
+def test_a_variant_given_to_rules_play_is_a_located_warning(rules_site, build, pyodide):
+    site = rules_site()
+    with (site / "sultan.md").open("a", encoding="utf-8") as page_file:
+        page_file.write("\n```{rules-play} calculation:waiting\n```\n")
+    app = build(site, rules_pyodide_dir=str(pyodide))
+    warnings = warnings_of(app)
+    assert len(warnings) == 1 and "sultan.md" in warnings[0] and "[rules.argument]" in warnings[0]
