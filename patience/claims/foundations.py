@@ -5,10 +5,6 @@ from __future__ import annotations
 
 from patience.cards import card, parse_rank, rank_of, suit_of
 from patience.claims.support import (
-<<<<<<< HEAD
-    ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
-=======
-    ClaimError,
     ClaimResult,
     area_pile,
     area_piles,
@@ -16,17 +12,11 @@ from patience.claims.support import (
     engine_foundation,
     foundation_ranks,
     runs,
->>>>>>> main
 )
 from patience.engine.game import Game
 from patience.engine.game import position as build
 from patience.spec.checks.foundations import (
-<<<<<<< HEAD
-    Capacity, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
-    FoundationsEnd, Marriage, MarriageKept, PlayingOrder, RankOnlyLast,
-=======
     Capacity,
-    Counting,
     ExchangeBothWays,
     FoundationPiles,
     FoundationsEnd,
@@ -36,7 +26,6 @@ from patience.spec.checks.foundations import (
     MarriageKept,
     PlayingOrder,
     RankOnlyLast,
->>>>>>> main
 )
 
 

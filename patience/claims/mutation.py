@@ -20,16 +20,9 @@ The schema or the compiler refusing a mutant (a count that no longer fits) makes
 from __future__ import annotations
 
 import time
-<<<<<<< HEAD
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
-=======
-from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
->>>>>>> main
 
 from patience.claims import ClaimError, run_claim
 from patience.claims.provenance import number_problems, quotation_problems

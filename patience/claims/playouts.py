@@ -13,16 +13,13 @@ from patience.engine.game import position as build
 from patience.engine.rows import ends, line_ends_of, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
-<<<<<<< HEAD
-    AnyCardAvailable, AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesBetween,
-    MovesFromFoundations, NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole,
-    OnlyToRowEnds, OnlyTop, SpacesFilledFrom, Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable,
-=======
+    AnyCardAvailable,
     AreaColour,
     CannotReach,
     FoundationsWaitUntilPlaced,
     Goal,
     LeavesOnlyTo,
+    MovesBetween,
     MovesFromFoundations,
     NeverEmptyWhile,
     NoDealWhilePlayable,
@@ -31,10 +28,10 @@ from patience.spec.checks.playouts import (
     OnlyToLineEnds,
     OnlyTop,
     OnlyToRowEnds,
+    SpacesFilledFrom,
     Stays,
     TalonTakesOnlyUnplayable,
     TalonTakesPlayable,
->>>>>>> main
     UnavailableUntilStockEmpty,
 )
 

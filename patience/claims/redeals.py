@@ -8,7 +8,12 @@ from patience.engine.autoplay import autoplay
 from patience.engine.game import REDEAL, Game
 from patience.engine.state import State
 from patience.spec.checks.redeals import (
-    Passes, RedealGathers, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled, RedealWhenBlocked,
+    Passes,
+    RedealGathers,
+    RedealKeepsOrder,
+    RedealNeedsProgress,
+    RedealShuffled,
+    RedealWhenBlocked,
 )
 
 

@@ -8,9 +8,9 @@ edition's).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Callable
 
 from patience.claims.mutation import OUTCOMES, Baseline, Verdict, baseline, compile_game, judge, kills
 from patience.datafile import DataFileError

@@ -25,13 +25,8 @@ class NoMoveBetween(Check):
     along random playouts."""
 
     kind: Literal["no_move_between"]
-<<<<<<< HEAD
-    source: Union[Name, list[Name], Literal["any"]] = Field(alias="from")
-    to: Union[Name, list[Name], Literal["any"]]
-=======
-    source: Name | Literal["any"] = Field(alias="from")
-    to: Name
->>>>>>> main
+    source: Name | list[Name] | Literal["any"] = Field(alias="from")
+    to: Name | list[Name] | Literal["any"]
     into_empty: bool = False
 
 
@@ -41,8 +36,8 @@ class MovesBetween(Check):
     card of a pair) takes a card there from ``from``."""
 
     kind: Literal["moves_between"]
-    source: Union[Name, list[Name], Literal["any"]] = Field(alias="from")
-    to: Union[Name, list[Name]]
+    source: Name | list[Name] | Literal["any"] = Field(alias="from")
+    to: Name | list[Name]
 
 
 class OnlyTop(Check):
@@ -181,12 +176,6 @@ class AreaColour(Check):
     colour: Literal["red", "black"]
 
 
-<<<<<<< HEAD
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
           SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
-          OnlyToRowEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
-=======
-MODELS = (Stays, NoMoveBetween, OnlyTop, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
->>>>>>> main
