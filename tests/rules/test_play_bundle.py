@@ -41,7 +41,7 @@ def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
     assert warnings_of(played) == []
     static = played.outdir / "_static"
     manifest = json.loads((static / "play" / "manifest.json").read_text())
-    assert set(manifest["games"]) == {"sultan"} and manifest["pyodide"] == "314.0.7" and manifest["engine"]
+    assert set(manifest["games"]) == {"sultan", "sultan:english"} and manifest["pyodide"] == "314.0.7" and manifest["engine"]
     for name in PYODIDE_FILES:
         assert (static / "pyodide" / name).read_text() == f"stand-in {name}"
     compiled = json.loads((static / "play" / "games" / "sultan.json").read_text())
@@ -51,7 +51,7 @@ def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
 def test_the_page_holds_the_board_and_clauses_with_their_anchors(played):
     sultan = page(played, "sultan")
     data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', sultan, re.S).group(1).replace("<\\/", "</"))
-    assert data["game"] == "sultan" and list(data["games"]) == ["sultan"]
+    assert data["game"] == "sultan" and list(data["games"]) == ["sultan", "sultan:english"]
     game = data["games"]["sultan"]
     assert len(game["board"]["piles"]) == len(load_game("sultan").rules.pile_area)
     for clause_id, clause in game["clauses"].items():
@@ -113,7 +113,7 @@ def test_a_parallel_build_ships_the_same_games(rules_site, build, pyodide):
     app = build(site, parallel=2, rules_pyodide_dir=str(pyodide))
     assert warnings_of(app) == []
     manifest = json.loads((app.outdir / "_static" / "play" / "manifest.json").read_text())
-    assert set(manifest["games"]) == {"sultan", "calculation", "calculation:waiting"}
+    assert set(manifest["games"]) == {"sultan", "sultan:english", "calculation", "calculation:waiting"}
 
 
 def test_a_variant_given_to_rules_play_is_a_located_warning(rules_site, build, pyodide):
