@@ -7,10 +7,19 @@ environments are never read as pages.
 
 from pathlib import Path
 
+from patience.citation import load_publication
+
 ROOT = Path(__file__).parent.resolve()
 
+# What the edition is as a publication (base URL, version, release date): one file,
+# which `patience cite` reads too, so the pages and the command cite alike.
+PUBLICATION = load_publication(ROOT / "source_texts")
+version = release = PUBLICATION.version
+today_fmt = PUBLICATION.released.isoformat()
+html_baseurl = PUBLICATION.base_url
+
 project = "Двадцать четыре основные пасьянса"
-author = "the editors"
+author = "; ".join(PUBLICATION.editors)
 copyright = "2026, the editors"
 language = "en"
 
@@ -33,7 +42,9 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "Двадцать четыре основные пасьянса — critical edition"
 html_extra_path = ["docs/_extra"]
-html_theme_options = {"navigation_with_keys": True}
+# The theme's ← and → page turning would fire while a reader moves through the text
+# and the replays; the pages have their own previous/next links.
+html_theme_options = {"navigation_with_keys": False}
 
 # The edition's own data lives outside docs/; the extensions find it here.
 edition_source_texts = str(ROOT / "source_texts")

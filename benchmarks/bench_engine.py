@@ -135,7 +135,8 @@ def table(game_ids: list[str], playouts: int, base: str) -> str:
             new = run(ROOT, game_id, playouts)
             before = f"{old['steps']:,.0f}" if old else "—"
             ratio = f"{new['steps'] / old['steps']:.1f}×" if old else "—"
-            rows.append(f"| `{game_id}` | {before} | {new['steps']:,.0f} | {ratio} | {new['playouts']:,.1f} | "
+            playout_rate = f"{new['playouts']:,.1f}" if playouts else "—"
+            rows.append(f"| `{game_id}` | {before} | {new['steps']:,.0f} | {ratio} | {playout_rate} | "
                         f"{new['won']} / {new['blocked']} / {new['timeout']} |")
             print(rows[-1], file=sys.stderr, flush=True)
     return "\n".join(rows)

@@ -7,13 +7,23 @@ be unknown; nothing is invented to fill a field.
 
 Passages are named by their identifier and by a CTS-style URN,
 ``urn:cts:cadogan:patience.ru.ocr-edition:PASSAGE`` (see :data:`URN_BASE`); a
-range is ``FIRST-LAST`` in both.
+range is ``FIRST-LAST`` in both, and in the URL's fragment.
+
+What the edition is (title, editors, base URL, version, release date) comes from
+``source_texts/edition.yaml`` (:func:`load_publication`), which ``conf.py`` reads
+too; a citation also names the day it was made ("accessed").
 """
 
 from __future__ import annotations
 
+import datetime
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from patience.datafile import load_yaml, validate
 
 #: Namespace ``cadogan``; text group ``patience`` (Cadogan's *Illustrated Games of
 #: Patience*, 1874); work ``ru`` (its anonymous Russian translation, whose year is
@@ -44,12 +54,50 @@ class CitationError(ValueError):
     """A reference that names no passage, or a range that runs backwards."""
 
 
+class Publication(BaseModel):
+    """The edition as a publication (``source_texts/edition.yaml``): what every citation names."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    title: str = EDITION
+    editors: tuple[str, ...]
+    base_url: str
+    version: str
+    released: datetime.date
+
+    @field_validator("base_url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        # A line break would start a new field of the RIS or BibTeX record.
+        bad = next((c for c in value if c.isspace() or not c.isprintable()), None)
+        if bad is not None:
+            raise ValueError(f"contains {bad!r}: a URL has no spaces or control characters")
+        if not value.endswith("/"):
+            raise ValueError("must end with a slash")
+        return value
+
+    @property
+    def statement(self) -> str:
+        """The edition, its editors, version and release, in one phrase."""
+        return f"{self.title}, ed. {'; '.join(self.editors)}, version {self.version} ({self.released.isoformat()})"
+
+
+def load_publication(source: Path | str | None = None) -> Publication:
+    """``edition.yaml`` of ``source`` (default: the edition's ``source_texts/``), checked."""
+    from patience.text.edition import source_texts_dir
+
+    path = Path(source or source_texts_dir()) / "edition.yaml"
+    return validate(Publication, load_yaml(path), path)
+
+
 @dataclass(frozen=True)
 class Citation:
     """What a citation of ``passages`` (one, or a range in book order) says."""
 
     passages: tuple
     url: str
+    publication: Publication
+    accessed: datetime.date = field(default_factory=datetime.date.today)
 
     @property
     def label(self) -> str:
@@ -109,11 +157,12 @@ def home(edition, passage) -> str:
 
 def _homes(edition) -> dict[str, str]:
     last = {p.game: i for i, p in enumerate(edition.passages) if p.game}
-    homes, current = {}, None
+    homes: dict[str, str] = {}
+    current: str | None = None
     for index, passage in enumerate(edition.passages):
         current = passage.game or current
-        inside = passage.game or (current is not None and last[current] > index)
-        homes[passage.id] = current if inside else "notes"
+        inside = current is not None and (passage.game or last[current] > index)
+        homes[passage.id] = current if current is not None and inside else "notes"
     return homes
 
 
@@ -123,22 +172,24 @@ def page_of(edition, passage) -> str:
     return "docs/notes.html" if where == "notes" else f"docs/games/{where}.html"
 
 
-def citation(edition, reference: str, base_url: str = "", page: str | None = None) -> Citation:
-    """A citation of ``reference``; ``page`` overrides the page the URL points to.
+def citation(edition, reference: str, publication: Publication | None = None,
+             accessed: datetime.date | None = None) -> Citation:
+    """A citation of ``reference`` in ``publication`` (default: the edition's own), read on ``accessed``.
 
-    A base URL with a space or a control character is refused: a line break would start a new
-    field of the RIS or BibTeX record."""
-    bad = next((c for c in base_url if c.isspace() or not c.isprintable()), None)
-    if bad is not None:
-        raise CitationError(f"the base URL {base_url!r} contains {bad!r}: a URL has no spaces or control characters")
+    The URL is the page of the first passage, its fragment the whole reference: the
+    page marks every passage of a range.
+    """
     passages = resolve(edition, reference)
-    return Citation(passages, f"{base_url}{page or page_of(edition, passages[0])}#{passages[0].id}")
+    publication = publication or load_publication(edition.source)
+    label = Citation(passages, "", publication).label
+    url = f"{publication.base_url}{page_of(edition, passages[0])}#{label}"
+    return Citation(passages, url, publication, accessed or datetime.date.today())
 
 
 def as_text(cite: Citation) -> str:
     return (
         f"Cadogan, Lady Adelaide (author of the original). «{TITLE_RU}». {cite.note} "
-        f"In: {EDITION}. {cite.url}"
+        f"In: {cite.publication.statement}. {cite.url} (accessed {cite.accessed.isoformat()})."
     )
 
 
@@ -151,12 +202,16 @@ def as_bibtex(cite: Citation) -> str:
         "author": f"{AUTHOR_FAMILY}, {AUTHOR_GIVEN}",
         "title": TITLE_RU,
         "chapter": f"Passage {cite.label}",
+        "editor": " and ".join("{" + _bibtex_escape(editor) + "}" for editor in cite.publication.editors),
         "language": "russian",
         "note": cite.note,
-        "howpublished": EDITION,
+        "howpublished": cite.publication.statement,
+        "version": cite.publication.version,
         "url": cite.url,
+        "urldate": cite.accessed.isoformat(),
     }
-    body = ",\n".join(f"  {name} = {{{_bibtex_escape(value)}}}" for name, value in fields.items())
+    escaped = {name: value if name == "editor" else _bibtex_escape(value) for name, value in fields.items()}
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in escaped.items())
     return f"@inbook{{{cite.key},\n{body}\n}}"
 
 
@@ -172,11 +227,18 @@ def as_csl_json(cite: Citation) -> str:
         "original-publisher-place": "London",
         "original-date": {"date-parts": [[1874]]},
         "language": "ru",
-        "collection-title": EDITION,
+        "editor": [{"literal": editor} for editor in cite.publication.editors],
+        "collection-title": cite.publication.statement,
+        "version": cite.publication.version,
         "note": cite.note,
         "URL": cite.url,
+        "accessed": {"date-parts": [_date_parts(cite.accessed)]},
     }
     return json.dumps([item], ensure_ascii=False, indent=2)
+
+
+def _date_parts(day: datetime.date) -> list[int]:
+    return [day.year, day.month, day.day]
 
 
 def as_ris(cite: Citation) -> str:
@@ -186,10 +248,13 @@ def as_ris(cite: Citation) -> str:
         ("AU", f"{AUTHOR_FAMILY}, {AUTHOR_GIVEN}"),
         ("TI", f"Passage {cite.label}"),
         ("T2", TITLE_RU),
-        ("T3", EDITION),
+        *(("ED", editor) for editor in cite.publication.editors),
+        ("T3", cite.publication.statement),
+        ("ET", cite.publication.version),
         ("LA", "ru"),
         ("N1", cite.note),
         ("UR", cite.url),
+        ("Y2", cite.accessed.strftime("%Y/%m/%d")),
         ("ER", ""),
     ]
     return "\n".join(f"{tag}  - {value}" for tag, value in lines)

@@ -7,14 +7,15 @@ Thin adapters over the ``patience`` package:
 - :mod:`.search`: search that folds pre-reform and modern spellings;
 - :mod:`.cli_page`: the command line's reference page, rendered from its parser;
 - :mod:`.spec_page`: the spec-language page's tables, rendered from the spec's models;
-- :mod:`.downloads`: the TEI, JSON, EPUB, PDF and rule specs, made with the site, in a table.
+- :mod:`.downloads`: the TEI, JSON, EPUB, PDF and rule specs, made with the site, in a table;
+- :mod:`.stats`: the statistics page, its table and chart from the stored results.
 
 Each submodule is also an extension of its own, for test sites that need only one.
 """
 
 from __future__ import annotations
 
-PARTS = ("edition", "rules", "search", "cli_page", "spec_page", "downloads")
+PARTS = ("edition", "rules", "search", "cli_page", "spec_page", "downloads", "stats")
 
 
 def setup(app):

@@ -15,7 +15,7 @@ without the engine: the engine loads specs, and these modules import the engine.
 
 from __future__ import annotations
 
-from patience.claims import foundations, layout, pairs, playouts, redeals  # noqa: F401  (they register)
+from patience.claims import chance, foundations, layout, pairs, playouts, redeals  # noqa: F401  (they register)
 from patience.claims.support import RUNNERS, ClaimError, ClaimResult
 from patience.engine.game import Game
 from patience.spec.checks import CHECK_MODELS

@@ -1,8 +1,10 @@
-"""``patience autoplay GAME NUMBER``: the engine's own player plays a deal to its end."""
+"""``patience autoplay GAME NUMBER``: a player plays a deal to its end: the engine's own
+simple player, or with ``--look-ahead`` the player of :mod:`patience.solver.player`."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from patience.cli.deal import add_deal_arguments, open_deal
 
@@ -14,6 +16,8 @@ def register(subparsers) -> None:
     )
     add_deal_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the moves and result as JSON")
+    parser.add_argument("--look-ahead", action="store_true",
+                        help="play with the look-ahead player of the page examples (it never reads a face-down card)")
     parser.set_defaults(func=run)
 
 
@@ -23,7 +27,13 @@ def run(arguments) -> int:
     from patience.engine.render import render
 
     game, state = open_deal(arguments.game, arguments.number)
-    playout = autoplay(game, state)
+    playout: Any  # the engine's or the solver's playout: both carry the moves and the outcome
+    if arguments.look_ahead:
+        from patience.solver import play
+
+        playout = play(game, state)
+    else:
+        playout = autoplay(game, state)
     if arguments.json:
         print(json.dumps({"game": game.id, "deal": arguments.number, "outcome": playout.outcome,
                           "moves": [move_to_json(game, m) for m in playout.moves]}, ensure_ascii=False, indent=1))

@@ -1,16 +1,20 @@
 """``patience cite ID``: the suggested citation of a passage or a range of passages.
 
 The same text as the "cite" panel on the site (both come from
-:mod:`patience.citation`). ``ID`` is a passage identifier (``sultan.end.2``) or a
-range ``FIRST-LAST`` in book order (``sultan.end.1-sultan.end.3``).
+:mod:`patience.citation`, and both read the edition's base URL, version and
+release date from ``source_texts/edition.yaml``). ``ID`` is a passage identifier
+(``sultan.end.2``) or a range ``FIRST-LAST`` in book order
+(``sultan.end.1-sultan.end.3``).
 """
 
 from __future__ import annotations
 
-import os
+import argparse
+import datetime
 
 from patience import citation
 from patience.cli import UsageError
+from patience.datafile import DataFileError
 from patience.text import load_edition
 
 
@@ -23,21 +27,23 @@ def register(subparsers) -> None:
     )
     parser.add_argument("reference", metavar="ID", help="a passage identifier, or FIRST-LAST")
     parser.add_argument("--format", choices=citation.FORMATS, default="text", help="default: text")
-    parser.add_argument(
-        "--base-url",
-        default=os.environ.get("PATIENCE_BASE_URL", ""),
-        help="where the site is published (default: $PATIENCE_BASE_URL; without it the URL is relative to the site's root)",
-    )
+    parser.add_argument("--accessed", type=_day, metavar="YYYY-MM-DD",
+                        help="the day the edition was read (default: today)")
     parser.set_defaults(func=run)
 
 
-def run(arguments) -> int:
-    base = arguments.base_url
-    if base and not base.endswith("/"):
-        base += "/"
+def _day(text: str) -> datetime.date:
     try:
-        cite = citation.citation(load_edition(), arguments.reference, base)
-    except citation.CitationError as error:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
+def run(arguments) -> int:
+    try:
+        edition = load_edition()
+        cite = citation.citation(edition, arguments.reference, accessed=arguments.accessed)
+    except (citation.CitationError, DataFileError) as error:
         raise UsageError(str(error)) from None
     print(citation.render(cite, arguments.format))
     return 0

@@ -11,9 +11,9 @@ joins the two piles) and says why in one line.
 
 from __future__ import annotations
 
+from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
 from patience.engine import actions, compulsory
 from patience.engine import game as play  # the Game's own module: imported by it, used at call time
-from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 

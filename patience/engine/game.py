@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
 from patience.engine import actions, compulsory, explain, rng, rows
-from patience.cards import (
-    card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of,
-)
-from patience.engine.index import OPEN, MoveIndex, Taker
+from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
 from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
 
@@ -76,6 +74,11 @@ class Game:
         self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
         self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
+        self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                               if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
+        self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
+                      for name in rules.areas}  # the piles each area's cards may go to
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -169,6 +172,16 @@ class Game:
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
                      open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
+    def _exact(self, pile: int) -> bool:
+        """Whether, when the pile holds cards, it takes exactly the cards it wants (see
+        :mod:`patience.engine.index`): a foundation, or a packet built on by marriage that
+        need not keep its direction and takes cards of any colour."""
+        area = self.rules.areas[self.rules.pile_area[pile]]
+        if area.role == "foundation":
+            return True
+        build = self.rules.builds.get(area.name)
+        return area.role != "talon" and build is not None and not build.kept and area.colour is None
+
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
         if state.index is None or state.index.game is not self:
@@ -207,18 +220,15 @@ class Game:
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
-        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon."""
-        for route in self.routes:
-            if route.source != source_area:
+        the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon. With
+        ``wanted``, only the piles that want the card are asked (no other takes it)."""
+        reach = self.reach[source_area]
+        for pile in (reach if wanted is None else wanted):
+            role = self.roles[pile]
+            if role == "talon" or (role != "foundation" and not state.piles[pile]) or pile not in reach:
                 continue
-            for pile in route.targets:
-                role = self.roles[pile]
-                if role == "talon" or (role != "foundation" and not state.piles[pile]):
-                    continue
-                if wanted is not None and pile not in wanted:
-                    continue  # neither a foundation nor a packet takes a card it does not want
-                if self.accepts(state, pile, card, source_area):
-                    return True
+            if self._accepts(state, pile, card, source_area, wanted):
+                return True
         return False
 
     def _foundation_accepts(self, state: State, pile: int, card: int) -> bool:
@@ -239,18 +249,18 @@ class Game:
         """The one-card moves, route by route, then by source pile, card and target (in
         the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
-        for route in self.routes:
+        for number, route in enumerate(self.routes):
             if self._open(state, route.condition):
-                candidates = self._candidates(state, index, route)
+                candidates = self._candidates(state, index, number, route)
                 candidates.sort()
                 self._decide(state, route, candidates, moves)
         return moves
 
-    def _candidates(self, state: State, index: MoveIndex, route: Route) -> list[tuple[int, int, int, int]]:
+    def _candidates(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple]:
         """(source place, position, target place, card): each available card of the
         route's sources with each target that wants it, or is open to this route."""
-        piles, wanted, places = state.piles, index.wanted, route.target_order
-        opened = [(places[pile], pile) for pile in index.open if pile in route.may_open]
+        piles, wanting, targets = state.piles, index.by_route[number], route.targets
+        opened = [(route.target_order[pile], pile) for pile in index.open if pile in route.may_open]
         found = []
         for source_place, src in enumerate(route.sources):
             cards = piles[src]
@@ -258,27 +268,30 @@ class Game:
                 continue
             for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
                 card = cards[pos]
-                for dst in wanted[card % 52]:
-                    place = places.get(dst)
-                    if place is not None and dst != src:
+                for place in wanting[card % 52]:
+                    if targets[place] != src:
                         found.append((source_place, pos, place, card))
-                found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
+                if opened:
+                    found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
         return found
 
     def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
-        """The candidates the targets accept; of the empty piles of one area, which are
-        interchangeable, only the first is offered a card."""
+        """The candidates the targets accept (a target whose wants are exact takes them
+        all); of the empty piles of one area, interchangeable, only the first is offered."""
         offered: set[str] = set()
-        last, wanted, piles = None, self.index(state).wanted, state.piles
+        last, wanted, piles, exact = None, self.index(state).wanted, state.piles, self.exact
         for source_place, pos, place, card in candidates:
             src, dst = route.sources[source_place], route.targets[place]
             if (source_place, pos) != last:
                 last, offered = (source_place, pos), set()
-            empty_area = None if piles[dst] else self.rules.pile_area[dst]
-            if empty_area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
-                continue
-            if empty_area is not None:
-                offered.add(empty_area)
+            if piles[dst]:
+                if not exact[dst] and not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+            else:
+                area = self.rules.pile_area[dst]
+                if area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+                    continue
+                offered.add(area)
             moves.append(Move("move", card, src, dst))
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -294,7 +307,7 @@ class Game:
         moves = self.card_moves(state) + actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
-        if self._may_redeal(state, self._playing(moves)):
+        if self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
         return compulsory.restrict(self, state, moves)
 
@@ -325,7 +338,8 @@ class Game:
         if move.kind == "deal_row":
             return self._may_deal_row(state, None)
         if move.kind == "redeal":
-            return self._may_redeal(state, self._playing(self.card_moves(state)) or self._may_deal_row(state, None))
+            return self._may_redeal(state, lambda: self._playing(self.card_moves(state))
+                                    or self._may_deal_row(state, None))
         return self._card_move_legal(state, move)
 
     def _card_move_legal(self, state: State, move: Move) -> bool:
@@ -369,7 +383,9 @@ class Game:
                 return False
         return False
 
-    def _may_redeal(self, state: State, other_moves: bool) -> bool:
+    def _may_redeal(self, state: State, other_moves) -> bool:
+        """Whether the cards may be gathered again; ``other_moves()`` says whether other
+        play remains (asked only when the rule depends on it)."""
         redeal = self.rules.redeal
         if not redeal or state.piles[STOCK]:
             return False
@@ -378,7 +394,7 @@ class Game:
                 return False
         elif state.passes > redeal.redeals:
             return False
-        if redeal.when == "no_other_move" and other_moves:
+        if redeal.when == "no_other_move" and other_moves():
             return False
         return bool(self.gathered(state))
 

@@ -40,19 +40,20 @@ class Taker:
         """The cards (as ``suit * 13 + rank - 1``, in every pack) this pile may take next."""
         if self.always_open or (self.open_when_empty and not cards):
             return OPEN
-        if not cards and self.foundation is None:
+        if self.foundation is not None:
+            key = (len(cards), cards[0] % 52 if cards else -1)  # a foundation: its length and first card
+        elif cards and self.build is not None:
+            key = (-1, cards[-1] % 52)  # a packet: its top card
+        else:
             return ()
-        # A foundation's wants depend on its length and first card, a packet's on its top.
-        key = (len(cards), cards[0] % 52) if self.foundation is not None and cards else (-1, cards[-1] % 52) if cards else (0, 0)
         wants = self.known.get(key)
         if wants is None:
-            wants = self.known[key] = self._work_out(cards)
+            if self.foundation is not None:
+                wants = _foundation_wants(self.foundation, cards)
+            else:
+                wants = _build_wants(self.build, cards[-1])
+            self.known[key] = wants
         return wants
-
-    def _work_out(self, cards: list[int]) -> tuple[int, ...]:
-        if self.foundation is not None:
-            return _foundation_wants(self.foundation, cards)
-        return _build_wants(self.build, cards[-1]) if self.build is not None else ()
 
 
 def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]:
@@ -71,17 +72,32 @@ def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]
 
 
 def _build_wants(build: Build, top: int) -> tuple[int, ...]:
+    """The cards marriage lets on ``top``: exactly those, unless the packet must keep its
+    direction (``kept``), which only some of them do."""
     rank, suit = rank_of(top), suit_of(top)
-    ranks = {rank - 1, rank + 1}
-    if build.playing_order:
-        ranks.add(14 - rank)  # queen on two, knave on three
     if build.suit == "same":
         suits = (suit,)
     elif build.suit == "alternate":
         suits = COLOUR_SUITS["black" if suit in RED_SUITS else "red"]
     else:
         suits = ALL_SUITS
-    return tuple(s * 13 + r - 1 for r in sorted(ranks) if 1 <= r <= 13 for s in suits)
+    wants = set()
+    for card_suit in suits:
+        ranks = _build_ranks(build.direction, rank, card_suit)
+        if build.playing_order:
+            ranks += (14 - rank,)  # queen on two, knave on three
+        wants.update(card_suit * 13 + r - 1 for r in ranks if 1 <= r <= 13)
+    return tuple(sorted(wants))
+
+
+def _build_ranks(direction: str, rank: int, suit: int) -> tuple[int, ...]:
+    if direction == "up":
+        return (rank + 1,)
+    if direction == "down":
+        return (rank - 1,)
+    if direction == "by_colour":  # red cards go down, black up
+        return (rank - 1,) if suit in RED_SUITS else (rank + 1,)
+    return (rank - 1, rank + 1)
 
 
 class MoveIndex:
@@ -93,12 +109,14 @@ class MoveIndex:
     change) and ``gathered`` how many cards each redeal of the history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "open", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "by_route", "open", "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
+        # the same, route by route: for each card, the places among the route's targets that want it
+        self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
         self.open: set[int] = set()
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
@@ -106,17 +124,21 @@ class MoveIndex:
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
-        old = self.wants[pile]
+        old, places = self.wants[pile], self.game.target_places[pile]
         if old is OPEN:
             self.open.discard(pile)
         else:
             for key in old:
                 self.wanted[key].discard(pile)
+                for route, place in places:
+                    self.by_route[route][key].discard(place)
         if wants is OPEN:
             self.open.add(pile)
         else:
             for key in wants:
                 self.wanted[key].add(pile)
+                for route, place in places:
+                    self.by_route[route][key].add(place)
         self.wants[pile] = wants
 
     def update(self, state, move, ops: list, undone: bool) -> None:
@@ -126,7 +148,13 @@ class MoveIndex:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
-        touched = {op[1] for op in ops if op[0] != "pass"} | {op[3] for op in ops if op[0] == "mv"}
+        touched = set()
+        for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
+            if op[0] == "mv":
+                touched.add(op[1])
+                touched.add(op[3])
+            elif op[0] == "set":
+                touched.add(op[1])
         takers, piles, wants = self.game.takers, state.piles, self.wants
         for pile in touched:
             new = takers[pile].wants(piles[pile])

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 
-from patience.engine.autoplay import autoplay
 from patience.cards import card_name
+from patience.engine.autoplay import autoplay
 from patience.engine.game import Game
 from patience.engine.render import hidden
 from patience.engine.state import State
@@ -58,11 +58,13 @@ def _piles(game: Game, state: State) -> list:
             for p, cards in enumerate(state.piles)]
 
 
-def record(game: Game, number: int, seconds: float | None = None) -> dict:
-    """Deal ``number``, play it with the engine's player, and record every step."""
+def record(game: Game, number: int, seconds: float | None = None, player=autoplay, option: str = "") -> dict:
+    """Deal ``number``, play it with ``player`` (the engine's own by default; any
+    ``player(game, state)`` returning a playout), and record every step; ``option``
+    is what ``patience autoplay`` needs to choose the same player."""
     state = game.deal(number)
     start = _piles(game, state)
-    playout = autoplay(Timed(game, seconds) if seconds else game, state)
+    playout = player(Timed(game, seconds) if seconds else game, state)
     replay = game.deal(number)
     steps, before = [], start
     for move in playout.moves:
@@ -73,7 +75,7 @@ def record(game: Game, number: int, seconds: float | None = None) -> dict:
         steps.append(step)
         before = after
     return {
-        "game": game.id, "deal": number, "command": command(game, number),
+        "game": game.id, "deal": number, "command": command(game, number) + option,
         "outcome": playout.outcome, "outcome_text": OUTCOMES[playout.outcome],
         "piles": [game.rules.pile_name(p) for p in range(len(state.piles))],
         "labels": [game.rules.areas[name].label_ru for name in game.rules.pile_area],

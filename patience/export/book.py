@@ -34,6 +34,19 @@ class Piece:
     modern: str
     english: str
     translator_notes: tuple[str, ...]
+    attachment: str | None = None  # for a note of the book: where its marker stands, or why it is placed
+
+
+def attachment(corpus: Corpus, passage: Passage) -> str | None:
+    """Where a note of the book belongs: the passages whose markers cite it, or the inference and its reason."""
+    if passage.kind != "note":
+        return None
+    note = corpus.edition.notes[int(passage.id.split(".")[1])]
+    if note.inferred:
+        return f"No marker of this note survives; placed by inference: {note.reason}"
+    if note.cited_by:
+        return "Its marker stands in " + ", ".join(note.cited_by) + "."
+    return None
 
 
 @dataclass(frozen=True)
@@ -62,7 +75,8 @@ class Chapter:
 def piece(corpus: Corpus, passage: Passage) -> Piece:
     english = corpus.english[passage.id]
     notes = tuple(f"«{n.ru}»: {n.text}" if n.ru else n.text for n in english.notes)
-    return Piece(passage.id, passage.kind, passage.reading, corpus.modern[passage.id].text, english.text, notes)
+    return Piece(passage.id, passage.kind, passage.reading, corpus.modern[passage.id].text, english.text, notes,
+                 attachment(corpus, passage))
 
 
 def chapters(corpus: Corpus) -> list[Chapter]:

@@ -1,16 +1,20 @@
-"""The typeface of the PDF: one that has the old letters (ѣ, і, ѳ, ѵ), found, never assumed.
+"""The typeface of the PDF: one that has every letter the PDF prints, found, never assumed.
 
-Looked for in order: ``$PATIENCE_PDF_FONT`` (a TrueType file; its bold and italic are
-looked for beside it as ``NAME-Bold.ttf`` and ``NAME-Italic.ttf``); the edition's own
-font, a ``.ttf`` among the static files of the site's edition extension; DejaVu Serif
-(Debian's ``fonts-dejavu-core``, italics from ``fonts-dejavu-extra``). A font that lacks
-a character the text uses is an error that names the characters, so no letter can
-silently print as a blank box.
+Looked for in order:
+
+1. ``$PATIENCE_PDF_FONT``, a TrueType file (its bold and italic beside it as
+   ``NAME-Bold.ttf`` and ``NAME-Italic.ttf``, if there);
+2. the edition's own typeface, shipped with the package in ``patience/export/fonts/``
+   (TrueType made from the site's subset of Noto Serif, which has the old letters;
+   ``fonts/README.md`` says how);
+3. DejaVu Serif (Debian's ``fonts-dejavu-core``, italics from ``fonts-dejavu-extra``).
+
+The first that exists is used, and it must have every character the PDF prints: one
+missing is a :class:`FontError` that names it, so no letter can print as a blank box.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,55 +22,58 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+SHIPPED = Path(__file__).parent / "fonts"
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 OLD_LETTERS = "ѣѢіІѳѲѵѴ"
 
 
 class FontError(Exception):
-    """No usable font: none found, or one that lacks characters the edition uses."""
+    """No usable font: none found, or one that lacks characters the PDF prints."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    regular: Path
+    bold: Path
+    italic: Path
 
 
 @dataclass(frozen=True)
 class Family:
+    """The registered names of the styles, and the file of the regular one."""
+
     regular: str
     bold: str
     italic: str
     path: Path
 
 
-def candidates() -> list[Path]:
+def candidates() -> list[Candidate]:
     found = []
     if os.environ.get("PATIENCE_PDF_FONT"):
-        found.append(Path(os.environ["PATIENCE_PDF_FONT"]))
-    spec = importlib.util.find_spec("patience_sphinx")
-    if spec and spec.submodule_search_locations:
-        static = Path(next(iter(spec.submodule_search_locations))) / "edition" / "static"
-        found += sorted(p for p in static.rglob("*.ttf") if "-" not in p.stem)
-    found.append(DEJAVU)
+        path = Path(os.environ["PATIENCE_PDF_FONT"])
+        found.append(Candidate(path, path.with_name(f"{path.stem}-Bold.ttf"), path.with_name(f"{path.stem}-Italic.ttf")))
+    found.append(Candidate(*(SHIPPED / f"edition-serif-{style}.ttf" for style in ("regular", "bold", "italic"))))
+    found.append(Candidate(*(DEJAVU / f"DejaVuSerif{style}.ttf" for style in ("", "-Bold", "-Italic"))))
     return found
 
 
 def register_family(text: str) -> Family:
-    """Register the first font found that has every character of ``text``, with its styles."""
-    for path in candidates():
-        if path.is_file():
-            break
-    else:
-        raise FontError("no font with the old letters: install Debian's fonts-dejavu-core, or set PATIENCE_PDF_FONT")
-    regular = _register(path, "EditionSerif")
-    missing = sorted({c for c in text + OLD_LETTERS if not c.isspace() and ord(c) not in regular.face.charToGlyph})
-    if missing:
-        raise FontError(f"the font {path} lacks {''.join(missing)!r}, which the edition uses")
-    styles = {}
-    for style in ("Bold", "Italic"):
-        variant = path.with_name(f"{path.stem}-{style}{path.suffix}")
-        styles[style] = _register(variant, f"EditionSerif-{style}").fontName if variant.is_file() else "EditionSerif"
-    pdfmetrics.registerFontFamily("EditionSerif", normal="EditionSerif", bold=styles["Bold"],
-                                  italic=styles["Italic"], boldItalic=styles["Bold"])
-    return Family("EditionSerif", styles["Bold"], styles["Italic"], path)
-
-
-def _register(path: Path, name: str) -> TTFont:
-    font = TTFont(name, str(path))
-    pdfmetrics.registerFont(font)
-    return font
+    """Register the first font found, with its styles; it must have every character of ``text``."""
+    chosen = next((c for c in candidates() if c.regular.is_file()), None)
+    if chosen is None:
+        raise FontError("no font for the PDF: install Debian's fonts-dejavu-core, or set PATIENCE_PDF_FONT")
+    names: dict[str, str] = {}
+    for style, path in (("regular", chosen.regular), ("bold", chosen.bold), ("italic", chosen.italic)):
+        if not path.is_file():
+            names[style] = names["regular"]
+            continue
+        font = TTFont(f"EditionSerif-{style}", str(path))
+        missing = sorted({c for c in text + OLD_LETTERS if not c.isspace() and ord(c) not in font.face.charToGlyph})
+        if missing:
+            raise FontError(f"the font {path} lacks {''.join(missing)!r}, which the PDF prints")
+        pdfmetrics.registerFont(font)
+        names[style] = font.fontName
+    pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"],
+                                  italic=names["italic"], boldItalic=names["bold"])
+    return Family(names["regular"], names["bold"], names["italic"], chosen.regular)

@@ -77,6 +77,9 @@ class _Context:
         cursor = start
         for region in sorted(inside, key=lambda r: (r.start, r.kind)):
             if region.start < cursor:
+                if region.kind == "app":
+                    raise ValueError(f"passage {self.passage.id}: a difference between its witnesses at "
+                                     f"{region.start}–{region.end} falls inside a footnote marker")
                 continue  # a marker inside a variant: the variant carries its text
             self._letters(node, ocr, reading, cursor - start, region.start - start)
             a, b = region.start - start, region.end - start

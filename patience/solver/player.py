@@ -4,7 +4,8 @@ It sees the face-up cards and the card just turned from the pack (the stock's to
 card, which the engine plays in one step); it never reads a face-down pile, and
 after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
 judges by the position before that move. For each legal move it looks ahead over
-the moves that reveal nothing, up to ``DEPTH`` moves and ``WIDTH`` positions, and
+the moves that reveal nothing, up to ``DEPTH`` moves deep and ``WIDTH`` positions a
+turn shared among the legal moves (so a crowded layout costs no more per turn), and
 plays the move whose best continuation scores highest (:func:`score`). It never
 returns to a position it has been in, so it always stops: won, blocked, or out of
 new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
@@ -14,14 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.engine import rng
 from patience.cards import rank_of, suit_of
+from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.render import hidden
 from patience.engine.state import Move, State
 from patience.solver.ordering import rank as move_rank
 
-DEPTH, WIDTH = 2, 24
+DEPTH, WIDTH = 2, 48
 REVEALING = ("deal_row", "redeal", "turn_up")
 
 
@@ -54,7 +55,7 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
     best, best_value = None, None
     for move in moves:
-        value = _value(game, state, move, seen)
+        value = _value(game, state, move, seen, max(2, WIDTH // len(moves)))
         if value is None:
             continue
         value = (value, -move_rank(game, move), generator.below(1 << 16))
@@ -63,7 +64,7 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     return best
 
 
-def _value(game: Game, state: State, move: Move, seen: set) -> float | None:
+def _value(game: Game, state: State, move: Move, seen: set, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves; None
     when ``move`` leads back to a position already played."""
     before = score(game, state)
@@ -75,8 +76,7 @@ def _value(game: Game, state: State, move: Move, seen: set) -> float | None:
             return float("inf")
         if _reveals(game, move):
             return before - 1  # the new cards may not be looked at before the move is made
-        budget = [WIDTH]
-        return _look(game, state, DEPTH - 1, budget)
+        return _look(game, state, DEPTH - 1, [width])
     finally:
         game.undo(state)
 
@@ -101,8 +101,9 @@ def _reveals(game: Game, move: Move) -> bool:
 
 
 def score(game: Game, state: State) -> float:
-    """How promising a position looks from its face-up cards: cards on the foundations,
-    less the cards buried above cards the foundations want soon, plus empty places."""
+    """How promising a position looks from its face-up cards: a hundred for each card on
+    a foundation, less a penalty for each card that lies under a card wanted later than
+    itself (it cannot go up before that one is moved), plus a little for empty places."""
     rules, piles = game.rules, state.piles
     wanted = _wanted(game, state)
     total = 0.0
@@ -115,11 +116,18 @@ def score(game: Game, state: State) -> float:
         elif not cards:
             total += 8
         else:
-            for depth, card in enumerate(reversed(cards)):
-                soon = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None)))
-                if soon is not None:
-                    total -= 6 * depth / (1 + soon)
+            total -= _blocked(cards, wanted)
     return total
+
+
+def _blocked(cards: list[int], wanted: dict) -> float:
+    penalty, latest_above = 0.0, -1
+    for card in reversed(cards):
+        need = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None), 99))
+        if latest_above > need:
+            penalty += 5 + 20 / (1 + need)
+        latest_above = max(latest_above, need)
+    return penalty
 
 
 def _wanted(game: Game, state: State) -> dict[tuple[int, int | None], int]:

@@ -12,7 +12,7 @@ talon packets in any order are one position.
 from __future__ import annotations
 
 from patience.engine.game import Game
-from patience.engine.state import State
+from patience.engine.state import State, pile_hash
 
 
 def symmetric_areas(game: Game) -> list[range]:
@@ -46,11 +46,18 @@ class Keys:
         self.owners = _owners(game)
 
     def key(self, state: State, extra) -> int:
-        """A 64-bit hash of the canonical position; ``extra`` is the history's part."""
+        """A 64-bit hash of the canonical position; ``extra`` is the history's part.
+        The engine's Zobrist hash covers the piles and the pass; a symmetric area's
+        piles are taken out of it and hashed as a sorted set instead."""
+        value = state.zobrist
+        if not self.symmetric:
+            return hash((value, extra))
         piles = state.piles
-        fixed = tuple(tuple(piles[p]) for p in self.fixed)
+        for group in self.symmetric:
+            for pile in group:
+                value ^= pile_hash(pile, piles[pile])
         sets = tuple(tuple(sorted(tuple(piles[p]) for p in group)) for group in self.symmetric)
-        return hash((state.passes, extra, fixed, sets))
+        return hash((value, extra, sets))
 
     def last_mover(self, state: State):
         """Who moved last (Sympathie), as the engine reads the turn; None alone."""

@@ -1,12 +1,14 @@
-"""What a stored result depends on: the engine's and solver's code, and the game's spec."""
+"""What a stored result depends on: the engine's and solver's code, and the game's rules."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
 
-from patience.spec.loading import digest as spec_digest
+from patience.datafile import load_yaml
+from patience.spec.loading import find
 
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE = ["cards.py", "engine", "solver"]
@@ -24,4 +26,17 @@ def engine_digest() -> str:
     return hasher.hexdigest()
 
 
-__all__ = ["engine_digest", "spec_digest"]
+def spec_digest(game_id: str) -> str:
+    """SHA-256 of the game's spec without its claims: what decides how the game plays.
+    A claim added or changed (the claims about chance read these very results) leaves
+    the results valid."""
+    data = _without_claims(load_yaml(find(game_id)[2]))
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _without_claims(node):
+    if isinstance(node, dict):
+        return {key: _without_claims(value) for key, value in node.items() if key not in ("claims", "drop_claims")}
+    if isinstance(node, list):
+        return [_without_claims(item) for item in node]
+    return node

@@ -31,7 +31,7 @@ def connect(scheduler: str | None, workers: int | None = None):
         except (OSError, TimeoutError, ValueError) as error:
             raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
+                           dashboard_address=":0", silence_logs=logging.ERROR)
     return Client(cluster)
 
 

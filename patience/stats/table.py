@@ -3,7 +3,7 @@
 Per game or variant it keeps the digests of the engine (with the solver) and of
 the spec the results were computed with, the budget, the command that reproduces
 them, and one row per deal: ``[solver outcome, positions entered, player outcome,
-seconds solving, seconds playing]``. It is written whole to a temporary file and renamed, so an
+seconds solving, seconds playing, free space before the first row (0 or 1)]``. It is written whole to a temporary file and renamed, so an
 interrupted run never leaves a table that looks complete. Results gathered before
 an interruption are kept in ``table.json.partial``, marked ``"partial": true``;
 the next run with the same digests and budget takes them up.
@@ -64,14 +64,14 @@ def reusable(path: Path, game_id: str, budget: int) -> dict[int, dict]:
 def entry(game_id: str, budget: int, rows: dict[int, dict]) -> dict:
     return {"engine": engine_digest(), "spec": spec_digest(game_id), "budget": budget,
             "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget),
-            "deals": {str(n): [r["solver"], r["positions"], r["player"], r["solve_s"], r["play_s"]]
+            "deals": {str(n): [r["solver"], r["positions"], r["player"], r["solve_s"], r["play_s"], int(r["space"])]
                       for n, r in sorted(rows.items())}}
 
 
 def row_of(number: int, row: list) -> dict:
-    solver, positions, player, solve_s, play_s = row
+    solver, positions, player, solve_s, play_s, space = row
     return {"deal": number, "solver": solver, "positions": positions, "player": player,
-            "solve_s": solve_s, "play_s": play_s}
+            "solve_s": solve_s, "play_s": play_s, "space": bool(space)}
 
 
 def check_fresh(data: dict, game_id: str) -> None:

@@ -123,6 +123,9 @@ def test_a_numbered_deal_dealt_in_the_page_is_the_deal_of_patience_deal(play_pag
 
 def click_move(page, game, state, move) -> None:
     """Play ``move`` with the mouse: its pile, then where it goes (or the card offered)."""
+    if move.kind in ("deal_row", "redeal"):
+        page.locator(f".rules-play-{move.kind}").click()
+        return
     page.locator(f'.rules-play .rules-pile[data-pile="{move.src}"]').click()
     if move.kind == "turn_up":
         return
@@ -131,6 +134,42 @@ def click_move(page, game, state, move) -> None:
     offered = page.locator(".rules-play-choice", has_text=game.describe(move))
     if offered.count():
         offered.click()
+
+
+def key_move(page, game, move) -> None:
+    """Play ``move`` from the keyboard alone: focus its pile, Enter; its target, Enter."""
+    def press(locator):
+        locator.focus()
+        page.keyboard.press("Enter")
+
+    if move.kind in ("deal_row", "redeal"):
+        press(page.locator(f".rules-play-{move.kind}"))
+        return
+    press(page.locator(f'.rules-play .rules-pile[data-pile="{move.src}"]'))
+    if move.kind == "turn_up":
+        return
+    target = move.src2 if move.kind == "pair" else move.dst
+    press(page.locator(f'.rules-play .rules-pile[data-pile="{target}"]'))
+    offered = page.locator(".rules-play-choice", has_text=game.describe(move))
+    if offered.count():
+        press(offered)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_every_game_is_played_to_its_end_by_mouse_and_by_keyboard(play_page, site_url, game_id):
+    """The engine's player's line on deal 2, opened from a link four moves before its end;
+    two moves clicked, then two played from the keyboard; the outcome is CPython's."""
+    line = Line(game_id, 2)
+    page = play_page
+    open_position(page, site_url, game_id, 2, line.numbers[:-4])
+    for index, move in enumerate(line.moves[-4:]):
+        (click_move(page, line.game, None, move) if index < 2 else key_move(page, line.game, move))
+        played = len(line.moves) - 4 + index + 1
+        assert page.locator(".rules-play-turn").inner_text().startswith(f"Deal 2, move {played}"), \
+            line.game.describe(move)
+    expected = "won" if line.game.is_won(line.final) else "blocked" if line.game.is_blocked(line.final) else "playing"
+    assert page.locator(".rules-play").get_attribute("data-outcome") == expected
+    assert f"moves={'.'.join(map(str, line.numbers))}" in page.url
 
 
 def test_the_engines_winning_line_clicked_card_by_card_wins(play_page, site_url):
@@ -311,3 +350,26 @@ def test_board_and_controls_fit_on_the_screen(play_page, site_url, width, height
     }""")
     assert bar["top"] >= 0 and board["left"] >= 0 and board["right"] <= view[0]
     assert board["bottom"] <= view[1], (bar, board)
+
+
+def test_the_play_panel_has_no_accessibility_violation(play_page, site_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = play_page
+    line = Line("sultan", 3)
+    deal_in_page(page, site_url, "sultan", 3, line.numbers[:2])
+    page.locator(f'.rules-play .rules-pile[data-pile="{line.moves[2].src}"]').click()  # a pile chosen
+    results = Axe().run(page, context=".rules-play")
+    assert [(v["id"], node["target"]) for v in results.response["violations"] for node in v["nodes"]] == []
+
+
+def test_when_the_runtime_cannot_load_the_page_says_so_and_the_replay_still_works(page, site_url):
+    page.route("**/_static/pyodide/**", lambda request_route: request_route.abort())
+    page.goto(site_url + "docs/games/calculation.html")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.rules-play-status').textContent.startsWith('Play cannot')")
+    assert "The rules and the example replay above work without it." in status(page)
+    assert page.get_by_role("button", name="Play", exact=True).is_enabled()  # it may be tried again
+    replay = page.locator(".rules-replay")
+    replay.get_by_role("button", name=re.compile("Play the next move")).click()
+    assert replay.locator(".rules-position").inner_text().startswith("Move 1 of ")

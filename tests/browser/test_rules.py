@@ -7,7 +7,7 @@ import re
 import pytest
 
 from patience.engine import load_game
-from patience.engine.autoplay import autoplay
+from patience.solver import play
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 def test_the_replay_steps_through_the_deal_with_the_keyboard(page, site_url):
     game = load_game("calculation")
     state = game.deal(4)
-    moves = [game.describe(move) for move in autoplay(game, state).moves]  # what the page should replay
+    moves = [game.describe(move) for move in play(game, state).moves]  # what the page should replay
     page.goto(f"{site_url}docs/games/calculation.html")
     replay = page.locator(".rules-replay")
     position = replay.locator(".rules-position")
@@ -121,3 +121,11 @@ def test_the_plate_has_its_text_alternative_and_scales(page, site_url):
     page.set_viewport_size({"width": 360, "height": 800})
     box = plate.bounding_box()
     assert 0 < box["width"] <= 360
+
+
+def test_a_fragment_that_is_no_css_selector_stops_no_script(page, site_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f'{site_url}docs/games/sultan.html#x"]%5B%E0%A4%A')
+    assert page.locator(".rules-replay-controls").first.is_visible()  # shown by rules.js once it runs
+    assert errors == []

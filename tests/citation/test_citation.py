@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
+import runpy
+from pathlib import Path
+
+import yaml
 
 import pytest
 from hypothesis import given
@@ -11,19 +16,61 @@ from hypothesis import strategies as st
 
 from patience import citation
 from patience.cli import main
+from patience.datafile import DataFileError
 from patience.text import load_edition
 
+ROOT = Path(__file__).resolve().parents[2]
 EDITION = load_edition()
 IDS = [p.id for p in EDITION.passages]
+
+
+PUBLICATION = citation.load_publication()
+ELSEWHERE = PUBLICATION.model_copy(update={"base_url": "https://example.org/ed/"})
+DAY = datetime.date(2027, 3, 4)
 
 
 def test_urn_names_the_passage_in_the_documented_namespace():
     cite = citation.citation(EDITION, "sultan.end.2")
     assert cite.urn == "urn:cts:cadogan:patience.ru.ocr-edition:sultan.end.2"
-    assert cite.url == "docs/games/sultan.html#sultan.end.2"
-    assert citation.citation(EDITION, "sultan.end.2", "https://example.org/ed/").url == (
+    assert cite.url == f"{PUBLICATION.base_url}docs/games/sultan.html#sultan.end.2"
+    assert citation.citation(EDITION, "sultan.end.2", ELSEWHERE).url == (
         "https://example.org/ed/docs/games/sultan.html#sultan.end.2"
     )
+
+
+def test_the_publication_comes_from_one_file_that_conf_py_reads_too():
+    data = yaml.safe_load((ROOT / "source_texts" / "edition.yaml").read_text(encoding="utf-8"))
+    assert PUBLICATION.base_url == data["base_url"] and PUBLICATION.version == str(data["version"])
+    conf = runpy.run_path(str(ROOT / "conf.py"))
+    assert conf["html_baseurl"] == PUBLICATION.base_url
+    assert conf["version"] == conf["release"] == PUBLICATION.version
+    assert conf["today_fmt"] == PUBLICATION.released.isoformat()
+
+
+def test_a_range_cites_the_whole_range_and_its_url_names_it():
+    cite = citation.citation(EDITION, "sultan.end.1-sultan.end.3")
+    assert [p.id for p in cite.passages] == ["sultan.end.1", "sultan.end.2", "sultan.plate", "sultan.end.3"]
+    assert cite.url.endswith("docs/games/sultan.html#sultan.end.1-sultan.end.3")
+
+
+@pytest.mark.parametrize("fmt", citation.FORMATS)
+def test_every_format_names_the_editors_version_and_accessed_date(fmt):
+    text = citation.render(citation.citation(EDITION, "napoleon.game.2", accessed=DAY), fmt)
+    for editor in PUBLICATION.editors:
+        assert editor in text
+    assert PUBLICATION.version in text and PUBLICATION.released.isoformat() in text
+    accessed = {"text": "(accessed 2027-03-04)", "bibtex": "urldate = {2027-03-04}", "ris": "Y2  - 2027/03/04"}
+    if fmt == "csl-json":
+        assert json.loads(text)[0]["accessed"] == {"date-parts": [[2027, 3, 4]]}
+    else:
+        assert accessed[fmt] in text
+
+
+def test_a_broken_publication_file_is_a_located_error(tmp_path):
+    (tmp_path / "edition.yaml").write_text("title: t\neditors: [e]\nbase_url: https://x.org\nversion: '1'\n"
+                                           "released: 2026-01-01\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"edition.yaml:3: base_url: .*slash"):
+        citation.load_publication(tmp_path)
 
 
 @given(st.integers(0, len(IDS) - 1), st.integers(0, len(IDS) - 1))
@@ -85,7 +132,7 @@ def test_nothing_unknown_is_invented():
 
 
 def test_each_format_is_well_formed():
-    cite = citation.citation(EDITION, "notes.19", "https://example.org/")
+    cite = citation.citation(EDITION, "notes.19", ELSEWHERE.model_copy(update={"base_url": "https://example.org/"}))
     bibtex = citation.as_bibtex(cite)
     assert bibtex.startswith(f"@inbook{{{cite.key},\n") and bibtex.endswith("\n}")
     assert bibtex.count("{") == bibtex.count("}")
@@ -110,8 +157,8 @@ def test_every_passage_has_one_page_and_the_notes_section_its_own():
 
 @pytest.mark.parametrize("fmt", citation.FORMATS)
 def test_the_command_prints_the_same_citation(fmt, capsys):
-    assert main(["cite", "sultan.end.1-sultan.end.3", "--format", fmt, "--base-url", "https://example.org"]) == 0
-    expected = citation.render(citation.citation(EDITION, "sultan.end.1-sultan.end.3", "https://example.org/"), fmt)
+    assert main(["cite", "sultan.end.1-sultan.end.3", "--format", fmt, "--accessed", "2027-03-04"]) == 0
+    expected = citation.render(citation.citation(EDITION, "sultan.end.1-sultan.end.3", accessed=DAY), fmt)
     assert capsys.readouterr().out == expected + "\n"
 
 
@@ -121,7 +168,9 @@ def test_the_command_reports_a_bad_reference_in_one_line(capsys):
     assert err == "patience: range 'sultan.end.3-sultan.end.1' runs backwards: sultan.end.1 comes before sultan.end.3 in the book\n"
 
 
-def test_a_line_break_in_the_base_url_cannot_inject_a_ris_line(capsys):
-    assert main(["cite", "sultan.end.1", "--format", "ris", "--base-url", "https://example.org/\nTY  - EVIL"]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and "the base URL" in err and "'\\n'" in err
+def test_a_line_break_in_the_base_url_cannot_inject_a_ris_line(tmp_path):
+    (tmp_path / "edition.yaml").write_text('editors: [e]\nbase_url: "https://example.org/\\nTY  - EVIL/"\n'
+                                           "version: '1'\nreleased: 2026-01-01\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"edition.yaml:2: base_url: .*'\\n'"):
+        citation.load_publication(tmp_path)
+

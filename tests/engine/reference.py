@@ -46,16 +46,14 @@ def legal_moves(game, state) -> list[Move]:
         moves.append(DEAL_ROW)
     if may_redeal(game, state, any(m.kind != "move" or game.rules.role(m.src) != "foundation" for m in moves)):
         moves.append(REDEAL)
-    return only_filling(game, state, moves)
+    return filling_compulsory_spaces(game, state, moves)
 
 
-def only_filling(game, state, moves) -> list[Move]:
-    """While a compulsory space can be filled (the British Constitution's), only the
-    moves that fill one."""
+def filling_compulsory_spaces(game, state, moves) -> list[Move]:
+    """While a space that must be filled at once can be filled, only the moves that fill it."""
     empty = {pile for name, spaces in game.rules.spaces.items() if spaces.fill == "compulsory"
              for pile in game.rules.areas[name].piles if not state.piles[pile]}
-    filling = [m for m in moves if m.kind == "move" and m.dst in empty]
-    return filling or moves
+    return [m for m in moves if m.kind == "move" and m.dst in empty] or moves
 
 
 def may_deal_row(game, state, moves) -> bool:

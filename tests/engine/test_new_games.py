@@ -170,7 +170,7 @@ def test_zodiac_foundations_open_only_once_pack_and_talon_are_empty():
     rest = state.piles[0] + state.piles[pile(game, "talon")]
     state.piles[0], state.piles[pile(game, "talon")] = [], []
     state.piles[pile(game, "zodiac 2")] = rest
-    state.edited()
+    state.edited()  # the piles were changed by hand after the engine saw them
     assert "A♠ zodiac 1 → ace foundation 1" in {game.describe(m) for m in game.legal_moves(state)}
 
 

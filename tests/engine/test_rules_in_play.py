@@ -167,10 +167,9 @@ def test_a_card_from_the_pack_that_fits_is_played_not_laid_on_the_talon():
     two = parse_card("2♥/1")
     state.piles[0].remove(two)
     state.piles[0].append(two)  # the 2♥ is turned next
-    state.edited()
     assert notations(game, state) == {"2♥ stock → foundation 1"}
     seven = parse_card("7♥/1")
     state.piles[0].remove(seven)
     state.piles[0].append(seven)
-    state.edited()
+    state.edited()  # the piles were changed by hand after the engine saw them
     assert notations(game, state) == {"7♥ stock → talon 1"}  # fits nowhere: any packet (the first empty)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,14 @@ def epubcheck(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(["java", "-jar", str(Path(tool).resolve()), str(path)], capture_output=True, text=True)
 
 
+@pytest.mark.tools
 def test_epubcheck_accepts_it(epub):
     result = epubcheck(epub)
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     assert "0 fatals / 0 errors / 0 warnings" in result.stdout
 
 
+@pytest.mark.tools
 def test_epubcheck_rejects_a_broken_book(epub, tmp_path):
     """The check can fail: a chapter that is not well-formed is reported."""
     broken = tmp_path / "broken.epub"
@@ -82,3 +85,13 @@ def test_rules_in_plain_language_and_glossary(epub, corpus):
 
 def test_the_same_edition_gives_the_same_bytes(corpus, epub):
     assert epub_bytes(corpus) == epub.read_bytes()
+
+
+def test_notes_say_where_they_belong(epub, corpus):
+    with zipfile.ZipFile(epub) as archive:
+        notes = archive.read("OEBPS/notes.xhtml").decode("utf-8")
+    for note in corpus.edition.notes.values():
+        if note.passage_id and note.inferred:
+            assert "placed by inference" in notes and escape(note.reason) in notes
+        elif note.passage_id and note.cited_by:
+            assert "Its marker stands in " + ", ".join(note.cited_by) in notes

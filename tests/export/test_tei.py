@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from defusedxml.ElementTree import fromstring
 from patience.export.tei import tei_bytes
 from patience.export.tei_passage import passage_content
 from patience.export.xml import element, xml_id
-from patience.text.model import Correction, Passage, Span
+from patience.text.model import Correction, NoteRef, Passage, Span
 from patience.text.reading import apply_corrections
 from tests.conftest import ROOT
 
@@ -70,6 +71,7 @@ def by_corresp(div: ET.Element) -> dict[str, ET.Element]:
 
 # --- validity -----------------------------------------------------------------------------------
 
+@pytest.mark.tools
 def test_valid_against_tei_all(document):
     jing = shutil.which("jing")
     if jing is None:
@@ -228,3 +230,9 @@ def test_the_header_says_which_passages_the_overlap_repeats(document, corpus):
     [note] = [n for n in witness if n.get("type") == "overlap"]
     overlap = [p.id for p in corpus.edition.passages if len(p.spans) > 1]
     assert f"{overlap[0]} to {overlap[-1]} ({len(overlap)})" in note.text
+
+
+def test_a_variant_inside_a_footnote_marker_is_refused():
+    passage = replace(_passage("картъ[14] и"), note_refs=(NoteRef(14, 5, 9),))
+    with pytest.raises(ValueError, match="inside a footnote marker"):
+        passage_content(element("ab"), passage, "картъ[15] и", {14})

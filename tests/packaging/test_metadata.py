@@ -16,7 +16,8 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from patience import __version__
-from tests.conftest import ROOT
+from patience.citation import load_publication
+from tests.conftest import ROOT, SOURCE_TEXTS
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
@@ -25,10 +26,20 @@ LOCAL = {"patience", "patience_sphinx", "tests", "conf", "benchmarks", "setup"}
 
 
 def requirements(*groups: str) -> dict[str, Requirement]:
+    """The dependencies of the core and of ``groups``, an extra's own extras (``patience[docs]``) included."""
     found = [Requirement(r) for r in PROJECT["dependencies"]]
-    for group in groups:
-        found += [Requirement(r) for r in PROJECT["optional-dependencies"][group]]
-    return {canonicalize_name(r.name): r for r in found if canonicalize_name(r.name) != "patience"}
+    pending, seen = list(groups), set()
+    while pending:
+        group = pending.pop()
+        if group in seen:
+            continue
+        seen.add(group)
+        for requirement in map(Requirement, PROJECT["optional-dependencies"][group]):
+            if canonicalize_name(requirement.name) == "patience":
+                pending += sorted(requirement.extras)
+            else:
+                found.append(requirement)
+    return {canonicalize_name(r.name): r for r in found}
 
 
 def pins() -> dict[str, Version]:
@@ -39,18 +50,27 @@ def pins() -> dict[str, Version]:
     return {canonicalize_name(r.name): Version(next(iter(r.specifier)).version) for r in pinned}
 
 
-def imported(folder: Path) -> set[str]:
-    """The top-level modules that the Python files under ``folder`` import, less the standard library."""
+def imported(folder: Path, top_level_only: bool = False) -> set[str]:
+    """The top-level modules that the Python files under ``folder`` import, less the standard library;
+    with ``top_level_only``, only the imports that run when a module is imported (not inside functions)."""
     names = set()
     for path in folder.rglob("*.py") if folder.is_dir() else [folder]:
         if ".venv" in path.parts or "_build" in path.parts:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8")), top_level_only):
             if isinstance(node, ast.Import):
                 names |= {a.name.split(".")[0] for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            elif node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
     return names - set(sys.stdlib_module_names) - LOCAL - {"__future__"}
+
+
+def _imports(node: ast.AST, top_level_only: bool):
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            yield child
+        elif not (top_level_only and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))):
+            yield from _imports(child, top_level_only)
 
 
 def distributions(modules: set[str]) -> set[str]:
@@ -60,16 +80,25 @@ def distributions(modules: set[str]) -> set[str]:
     return {canonicalize_name(owners[m][0]) for m in modules}
 
 
+OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs", "test", "lint", "browser", "bench"))
+
+
 @pytest.mark.parametrize(("folder", "groups"), [
-    ("patience", ()),                         # the command and the library: core dependencies only
-    ("extensions", ("docs",)),                # the Sphinx extensions
+    ("patience", OPTIONAL),                   # the package: its optional features' extras (stats …)
+    ("extensions", ("docs", *OPTIONAL)),      # the Sphinx extensions, and the font tool beside them
     ("conf.py", ("docs",)),
-    ("tests", ("docs", "test")),
-    ("benchmarks", ("docs", "test")),
+    ("tests", ("test", "browser")),
+    ("benchmarks", ("test", "browser", "bench")),
 ])
 def test_every_imported_package_is_declared(folder, groups):
     undeclared = distributions(imported(ROOT / folder)) - set(requirements(*groups))
     assert not undeclared, f"{folder} imports packages pyproject.toml does not declare: {sorted(undeclared)}"
+
+
+def test_importing_the_package_needs_only_the_core_dependencies():
+    """An optional feature's packages (an extra) are imported where the feature runs, not with the module."""
+    undeclared = distributions(imported(ROOT / "patience", top_level_only=True)) - set(requirements())
+    assert not undeclared, f"patience imports at module level packages outside the core: {sorted(undeclared)}"
 
 
 def test_dependencies_are_ranges_and_constraints_pin_them_inside():
@@ -86,13 +115,16 @@ def test_requires_python_from_311_on():
     assert PROJECT["requires-python"] == ">=3.11"
 
 
-def test_citation_cff_validates_and_names_this_version():
+def test_citation_cff_validates_and_names_this_version_and_release():
     cff = ROOT / "CITATION.cff"
     result = subprocess.run([CFFCONVERT, "--validate", "-i", str(cff)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert re.search(rf"^version: {re.escape(__version__)}$", cff.read_text(encoding="utf-8"), re.M)
-    assert PROJECT["version"] == __version__
+    text = cff.read_text(encoding="utf-8")
+    release = load_publication(SOURCE_TEXTS)
+    assert PROJECT["version"] == __version__ == release.version
+    assert re.search(rf"^version: {re.escape(release.version)}$", text, re.M)
+    assert re.search(rf"^date-released: {release.released.isoformat()}$", text, re.M)
 
 
 def test_cffconvert_rejects_a_broken_citation(tmp_path):

@@ -142,22 +142,22 @@ def test_the_example_is_the_deal_the_command_plays(built, capsys):
     calculation = page(built[1], "calculation")
     data = re.search(r'<script type="application/json" class="rules-replay-data">(.*?)</script>', calculation, re.S)
     replay = json.loads(data.group(1).replace("<\\/", "</"))
-    assert replay["command"] == "patience autoplay calculation 4"
-    assert patience_main(["autoplay", "calculation", "4", "--json"]) == 0
+    assert replay["command"] == "patience autoplay calculation 4 --look-ahead"
+    assert patience_main(["autoplay", "calculation", "4", "--look-ahead", "--json"]) == 0
     played = json.loads(capsys.readouterr().out)
     assert replay["outcome"] == played["outcome"] == "won"
     assert len(replay["steps"]) == len(played["moves"])
     assert [step["move"].split(" ", 1)[0] for step in replay["steps"]] == [m["card"].split("/")[0] for m in played["moves"]]
     assert "won: every card is on the foundations, after 74 moves" in calculation
     blocks = [re.sub(r"<[^>]+>", "", body).strip() for body in re.findall(r"<pre[^>]*>(.*?)</pre>", calculation, re.S)]
-    assert "patience autoplay calculation 4" in blocks
+    assert "patience autoplay calculation 4 --look-ahead" in blocks
 
 
 def test_the_replay_rebuilds_the_final_position(built):
     """Applying every step's changes to the start gives the engine's final position."""
     from patience.engine import load_game
-    from patience.engine.autoplay import autoplay
     from patience.cards import card_name
+    from patience.solver import play
 
     sultan = page(built[1], "sultan")
     data = re.search(r'class="rules-replay-data">(.*?)</script>', sultan, re.S).group(1)
@@ -168,7 +168,7 @@ def test_the_replay_rebuilds_the_final_position(built):
             piles[int(pile)] = cards
     game = load_game("sultan")
     state = game.deal(1)
-    autoplay(game, state)
+    play(game, state)
     assert piles[1:] == [[card_name(c) for c in cards] for cards in state.piles[1:]]
     assert piles[0] == len(state.piles[0])  # the pack stays face down: only its count is shown
 

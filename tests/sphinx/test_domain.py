@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sphinx import addnodes
-from .helpers import cells, page, pre_blocks, text_without, warnings_of
+from .helpers import cells, page, text_without, warnings_of
 
 from patience import citation
 from patience.text import load_edition
@@ -58,7 +60,10 @@ def test_corrections_are_focusable_and_described_by_their_ocr_reading(app):
     assert correction.sic == "разсматрнвать"
     mark = f'aria-describedby="napoleon.rules.1.c1" class="ed-corr ed-corr-misread" data-kind="misread" data-sic="{correction.sic}" tabindex="0">{correction.corr}</span>'
     assert mark in html
-    assert f'id="napoleon.rules.1.c1" lang="en" role="tooltip">OCR: «{correction.sic}» — misread letter. {correction.note}</span>' in html
+    # the tip is English; the OCR reading in it is declared Russian
+    plain = re.sub(r'<span lang="ru[-a-z0-9]*">([^<]*)</span>', r"\1", html)
+    assert f'id="napoleon.rules.1.c1" lang="en" role="tooltip">OCR: «{correction.sic}» — misread letter. {correction.note}</span>' in plain
+    assert re.search(rf'OCR: «<span lang="ru[-a-z0-9]*">{correction.sic}</span>»', html)
     corrected = sum(len(p.corrections) for p in EDITION.passages if citation.home(EDITION, p) != "notes")
     assert html.count('class="ed-corr ') == corrected
 
@@ -78,7 +83,8 @@ def test_roles_resolve_to_their_objects(app):
     app.build()
     refs = page(app, "refs")
     assert 'href="games.html#sultan.end.2"' in refs
-    assert "sultan.end.1–sultan.end.3" in refs and 'href="games.html#sultan.end.1"' in refs
+    # a range on one page: its address names the whole range, which the page marks
+    assert "sultan.end.1–sultan.end.3" in refs and 'href="games.html#sultan.end.1-sultan.end.3"' in refs
     assert 'href="notes.html#note-14"' in refs
     assert "Napoleon’s Square" in refs or "Napoleon's Square" in refs
     assert 'href="games.html#game-napoleon"' in refs
@@ -102,14 +108,29 @@ def test_note_markers_link_to_notes_and_notes_link_back(app):
     assert notes.count("The text of this note is not in the fragments.") == len(lost)
 
 
+def edition_data(app) -> dict:
+    import json
+
+    script = (app.outdir / "_static" / "edition-data.js").read_text(encoding="utf-8")
+    return json.loads(script.removeprefix("window.EDITION_DATA = ").removesuffix(";\n"))
+
+
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
-@pytest.mark.parametrize("fmt", citation.FORMATS)
-def test_cite_panel_is_the_citation_module_output(app, fmt):
+def test_cite_panels_are_built_from_one_data_file_not_repeated_in_pages(app):
     app.build()
-    blocks = pre_blocks(page(app, "games"))
+    games = page(app, "games")
+    assert 'data-ref="sultan.end.2"' in games
+    assert "Anonymous Russian translation" not in games and "@inbook" not in games
+    data = edition_data(app)
+    publication = citation.load_publication()
+    assert data["publication"] == {"statement": publication.statement, "editors": list(publication.editors),
+                                   "base": publication.base_url, "version": publication.version}
+    rows = {row[0]: row for row in data["passages"]}
     for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
-        expected = citation.render(citation.citation(EDITION, passage_id, page="games.html"), fmt)
-        assert blocks[f"cite.{passage_id}.{fmt}"] == expected
+        passage = EDITION.passage(passage_id)
+        assert rows[passage_id][2] == [c.kind for c in passage.corrections]
+        assert rows[passage_id][3] == [r.text for r in passage.remarks if r.kind == "uncertain"]
+    assert [row[0] for row in data["passages"]] == [p.id for p in EDITION.passages]
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
@@ -141,16 +162,24 @@ def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
 def test_the_page_links_exactly_the_words_the_glossary_found(app):
     """Occurrences keep their offsets: a word spelled like a term's word elsewhere is not linked
-    («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is)."""
+    («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is). A corrected word
+    is a correction mark, not a link."""
     from patience.corpus import load_corpus
+    from patience_sphinx.edition.reading import reading_pieces
 
     app.build()
-    glossary = load_corpus().glossary
+    corpus = load_corpus()
     reading = cells(app.env.get_doctree("games"), "reading")
     for passage_id, cell in reading.items():
         links = [(x["reftarget"], x.astext()) for x in cell.findall(addnodes.pending_xref) if x["reftype"] == "term"]
-        found = sorted((span, term.id, word) for term in glossary.terms for o in term.occurrences
-                       if o.passage_id == passage_id for span, word in zip(o.spans, o.words))
+        plain, offset = [], 0
+        for piece in reading_pieces(corpus.edition.passage(passage_id)):
+            if piece.kind == "text":
+                plain.append((offset, offset + len(piece.text)))
+            offset += len(piece.text)
+        found = sorted({(span, term.id, word) for term in corpus.glossary.terms for o in term.occurrences
+                       if o.passage_id == passage_id for span, word in zip(o.spans, o.words)
+                       if any(start <= span[0] and span[1] <= end for start, end in plain)})  # a word once
         assert links == [(term, word) for _, term, word in found], passage_id
     sixth = [x.astext() for x in reading["nivernaise.game.6"].findall(addnodes.pending_xref)
              if x["reftarget"] == "free-space"]
@@ -195,14 +224,14 @@ def test_plain_text_output_keeps_the_layers_and_drops_the_interface(app):
 
 
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
-def test_the_passage_map_for_urn_addresses_names_every_passage_page(app):
-    import json
-
+def test_the_data_file_names_every_passage_page_notes_and_terms(app):
     app.build()
-    script = (app.outdir / "_static" / "edition-passages.js").read_text(encoding="utf-8")
-    data = json.loads(script.removeprefix("window.EDITION_PASSAGES = ").removesuffix(";\n"))
+    data = edition_data(app)
     assert data["urn"] == "urn:cts:cadogan:patience.ru.ocr-edition:"
-    assert data["passages"]["sultan.end.2"] == "games.html#sultan.end.2"
-    assert data["passages"]["notes.3"] == "notes.html#notes.3"
-    assert set(data["passages"]) == {p.id for p in EDITION.passages}
-    assert '_static/edition-passages.js?v=' in page(app, "refs")
+    pages = {row[0]: row[1] for row in data["passages"]}
+    assert pages["sultan.end.2"] == "games.html" and pages["notes.3"] == "notes.html"
+    assert set(pages) == {p.id for p in EDITION.passages}
+    assert data["notes"]["14"]["ru"] == EDITION.passage(EDITION.notes[14].passage_id).reading
+    assert data["notes"]["14"]["en"].startswith("Some players")
+    assert data["terms"]["talon"]["page"] == "glossary.html#term-talon"
+    assert "edition-data.js" not in page(app, "refs")  # loaded on demand, by the page script

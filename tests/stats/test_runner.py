@@ -55,7 +55,7 @@ def test_stats_on_a_local_cluster_writes_the_table(tmp_path, capsys):
 def test_a_killed_worker_loses_no_deal_and_counts_none_twice():
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         pids = client.run(os.getpid)
         seen: list[tuple[str, int]] = []

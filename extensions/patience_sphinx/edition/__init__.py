@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
-from . import backlinks, checks, urn
+from . import backlinks, checks, data, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
@@ -50,7 +50,9 @@ def setup(app):
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
-    urn.register(app)
+    data.register(app)
+    meta.register(app)
+    lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
     app.add_directive_to_domain("ed", "game", GameSummary)

@@ -27,10 +27,10 @@ def reading_nodes(directive, passage, terms=(), scope=""):
     ``terms`` are ``(start, end, term id)`` in the reading text: the words the glossary found.
     ``scope`` prefixes the ids this writes, for a second rendering on the same page.
     """
-    result, offset = [], 0
+    result, offset, seen = [], 0, set()
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
-            result.extend(term_links(directive, piece.text, terms, offset))
+            result.extend(term_links(directive, piece.text, terms, offset, seen))
         elif piece.kind == "correction":
             result.extend(correction_mark(passage, index, piece, scope))
         else:
@@ -39,9 +39,15 @@ def reading_nodes(directive, passage, terms=(), scope=""):
     return result
 
 
-def term_links(directive, text, terms, offset=0):
+def term_links(directive, text, terms, offset=0, seen=None):
     """``text``, which starts at ``offset`` of its passage's text, with the spans of ``terms``
-    (``(start, end, term id)`` in the passage's text) that fall inside it linked to their entries."""
+    (``(start, end, term id)`` in the passage's text) that fall inside it linked to their entries.
+
+    A term's first occurrence (its id not yet in ``seen``, which this fills) is a plain
+    link; the others are marks (``ed-term-more``) that the page shows, and makes
+    reachable by keyboard, only when the reader turns term marks on. Without ``seen``
+    (the English column) every occurrence is such a mark.
+    """
     result, cursor = [], 0
     for start, end, term in sorted(terms, key=lambda span: (span[0], -span[1])):
         start, end = start - offset, end - offset
@@ -49,16 +55,29 @@ def term_links(directive, text, terms, offset=0):
             continue
         if start > cursor:
             result.append(nodes.Text(text[cursor:start]))
-        result.append(xref(directive, "term", term, nodes.inline("", text[start:end], classes=["ed-term"]), soft=True))
+        link = xref(directive, "term", term, nodes.inline("", text[start:end], classes=["ed-term"]), soft=True)
+        if seen is None or term in seen:
+            link["classes"].append("ed-term-more")
+        else:
+            seen.add(term)
+        result.append(link)
         cursor = end
     if cursor < len(text):
         result.append(nodes.Text(text[cursor:]))
     return result
 
 
+def marker_label(text: str) -> nodes.inline:
+    """A marker's words; the digitiser's caret (``IV^[20]``) kept in the text but not shown:
+    the marker is a superscript, the caret its notation for one."""
+    if not text.startswith("^"):
+        return nodes.inline("", text)
+    return nodes.inline("", "", nodes.inline("", "^", classes=["ed-caret"]), nodes.Text(text[1:]))
+
+
 def note_marker(directive, passage, piece, scope=""):
     number = str(piece.source.number)
-    link = xref(directive, "note", number, nodes.inline("", piece.text))
+    link = xref(directive, "note", number, marker_label(piece.text))
     return make("sup", link, classes=["ed-noteref"], ids=[f"{scope}noteref-{number}-{passage.id}"])
 
 
@@ -112,7 +131,7 @@ def marker_links(directive, passage, text, terms=(), offset=0):
     for match in NOTE_MARKER.finditer(text):
         if match.start() > cursor:
             result.extend(term_links(directive, text[cursor : match.start()], terms, offset + cursor))
-        link = xref(directive, "note", match.group(1), nodes.inline("", match.group()))
+        link = xref(directive, "note", match.group(1), marker_label(match.group()))
         result.append(make("sup", link, classes=["ed-noteref"]))
         cursor = match.end()
     if cursor < len(text):

@@ -9,9 +9,8 @@ object, so that a document is rewritten when an object it refers to changes
 
 from __future__ import annotations
 
-import html
-
 import hashlib
+import html
 from typing import NamedTuple
 
 from docutils import nodes
@@ -232,7 +231,10 @@ class EditionDomain(Domain):
             warn("argument", f"passage range {target!r} runs backwards: {ends[1]} comes before {ends[0]}", node)
         if not node.get("refexplicit"):
             contnode = nodes.literal("", f"{ends[0]}–{ends[1]}", classes=contnode["classes"])
-        return make_refnode(builder, fromdocname, entries[0].docname, entries[0].anchor, contnode, target)
+        # On one page, the address names the whole range, and the page marks every passage of it.
+        same = entries[0].docname == entries[1].docname
+        anchor = f"{entries[0].anchor}-{entries[1].anchor}" if same else entries[0].anchor
+        return make_refnode(builder, fromdocname, entries[0].docname, anchor, contnode, target)
 
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
         results = []
@@ -244,8 +246,16 @@ class EditionDomain(Domain):
         return results
 
     def get_objects(self):
+        """Every object, with a display name from which the search page rebuilds its anchor.
+
+        Sphinx's search stores no anchor when it equals the name or ``TYPE-name``, and
+        the page then makes it from the display name; so the display name is the name
+        (a passage's identifier, a note's number), except for a term, shown in the
+        book's spelling, whose entry carries that spelling as an anchor too.
+        """
         for (objtype, name), entry in self.objects.items():
-            yield name, entry.title or name, objtype, entry.docname, entry.anchor, 1
+            shown = entry.title if objtype == "term" else name
+            yield name, shown, objtype, entry.docname, entry.anchor, 1
 
     # -- incremental builds ------------------------------------------------
 

@@ -10,21 +10,24 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .._html import make, unavailable
 from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .._html import make, unavailable
+from .layers import english_layer
 from .refs import xref
-from .source import edition_for
+from .source import corpus_for
 
 
 class NotesList(SphinxDirective):
     def run(self):
-        edition = edition_for(self.env, self.get_location())
-        if edition is None:
+        corpus = corpus_for(self.env, self.get_location())
+        if corpus is None:
             return [unavailable("The text of the edition could not be read (see the build log).")]
+        edition = corpus.edition
+        self.english = english_layer(corpus, self.get_location())
         box = make("div", classes=["ed-notes"])
-        for number, note in sorted(edition.notes.items()):
+        for _, note in sorted(edition.notes.items()):
             box += self.note(edition, note)
         return [box]
 
@@ -40,12 +43,19 @@ class NotesList(SphinxDirective):
         item = make("div", classes=["ed-note"] + (["ed-inferred"] if note.inferred else []), ids=[anchor])
         item += make("p", make("strong", nodes.Text(f"Note {note.number}")), classes=["ed-note-head"])
         if text is not None:
-            item += make("p", *reading_nodes(self, text, scope="list-"), classes=["ed-note-text", "language-ru-petr1708"])
+            texts = make("div", classes=["ed-note-texts"])
+            texts += make("p", *reading_nodes(self, text, scope="list-"), classes=["ed-note-text", "language-ru-petr1708"])
+            texts += make("p", nodes.Text(self.english_of(text)), classes=["ed-note-english", "language-en"])
+            item += texts
             item += make("p", nodes.Text("Text: passage "), passage_ref(text.id, self), classes=["ed-note-source"])
         else:
             item += make("p", nodes.Text("The text of this note is not in the fragments."), classes=["ed-note-lost"])
         item += self.attachment(note)
         return item
+
+    def english_of(self, passage) -> str:
+        pieces = self.english.text(passage) if self.english.text else None
+        return "".join(text for text, _ in pieces) if pieces else "(No English yet.)"
 
     def attachment(self, note):
         if note.cited_by:

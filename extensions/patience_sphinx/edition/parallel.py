@@ -14,14 +14,15 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
+from patience.text.segmentation import NOTE_MARKER
 
+from .._html import make, unavailable
+from .._logging import warn_edition as warn
 from . import cite
 from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
 from .layers import english_layer, english_term_spans, glossary_for, modern_layer, term_spans
-from .._logging import warn_edition as warn
-from .._html import make, unavailable
 from .source import corpus_for
 
 READING_LANG = "language-ru-petr1708"
@@ -48,12 +49,12 @@ class ParallelText(SphinxDirective):
         layers = [modern_layer(corpus, self.get_location()), english_layer(corpus, self.get_location())]
         self.glossary = glossary_for(self.env, corpus, self.get_location())
         title = "the notes section" if where == "notes" else edition.game(where).title_en
-        view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], data_witness="hidden", role="table",
+        view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], role="table",
                     aria_label=f"Parallel text of {title}")
         view += header(layers)
         for passage in passages:
             view += self.row(edition, passage, layers)
-        return [view]
+        return [view, *endnotes(edition, passages, layers[1])] if where != "notes" else [view]
 
     def _selected(self, passages):
         ids = [p.id for p in passages]
@@ -84,6 +85,30 @@ class ParallelText(SphinxDirective):
         for layer in layers:
             row += layer_cell(self, layer, passage)
         return row
+
+def endnotes(edition, passages, english):
+    """The notes the passages cite, in Russian and English: printed at the end of the game."""
+    numbers = sorted({int(m.group(1)) for p in passages for m in NOTE_MARKER.finditer(p.reading)})
+    numbers = [n for n in numbers if n in edition.notes]
+    if not numbers:
+        return []
+    box = make("div", classes=["ed-endnotes", "no-search"])
+    box += make("p", make("strong", nodes.Text("Notes")))
+    for number in numbers:
+        note = edition.notes[number]
+        text = edition.passage(note.passage_id) if note.passage_id else None
+        item = make("p", make("strong", nodes.Text(f"{number}. ")))
+        if text is None:
+            item += nodes.Text("The text of this note is not in the fragments.")
+        else:
+            item += make("span", nodes.Text(text.reading), classes=["language-ru-petr1708"])
+            pieces = english.text(text) if english.text else None
+            if pieces:
+                item += nodes.Text(" — ")
+                item += make("span", nodes.Text("".join(t for t, _ in pieces)), classes=["language-en"])
+        box += item
+    return [box]
+
 
 def header(layers):
     head = make("div", classes=["ed-row", "ed-head", "no-search"], role="row")
@@ -144,6 +169,6 @@ def gutter(edition, passage, env, config):
     side = make("div", classes=["ed-gutter", "no-search"], role="rowheader")
     side += make("a", nodes.Text(passage.id), classes=["ed-permalink"], href=f"#{passage.id}",
                  title=f"Permalink to passage {passage.id}")
-    side += cite.panel(edition, passage.id, env, config)
+    side += cite.panel(passage.id)
     side += placeholder("passage", passage.id)
     return side

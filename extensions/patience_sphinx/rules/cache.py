@@ -14,19 +14,21 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 import patience
 
 _PACKAGE = Path(patience.__file__).parent
 # Every module whose code changes how a game plays or what its claims find: the cards,
 # the data-file reader, the numerals the text checks read, the spec language, the
-# engine, the claims (recursively).
+# engine, the claims, the solver (whose player plays the examples) and the stored
+# statistics (which the claims about chance read), recursively.
 ENGINE_FILES = sorted([
     _PACKAGE / "cards.py", _PACKAGE / "datafile.py", _PACKAGE / "numerals.py",
-    *(path for package in ("spec", "engine", "claims") for path in (_PACKAGE / package).rglob("*.py")),
+    *(path for package in ("spec", "engine", "claims", "solver", "stats") for path in (_PACKAGE / package).rglob("*.py")),
+    *(_PACKAGE / "stats").glob("table.json"),  # what the claims about chance read
 ])
 
 

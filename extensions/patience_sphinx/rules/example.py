@@ -1,8 +1,9 @@
-"""``rules-example GAME NUMBER``: a numbered deal played by the engine, replayable step by step.
+"""``rules-example GAME NUMBER``: a numbered deal played by the look-ahead player, replayable step by step.
 
 The deal is played while the page is read, in-process, within
-``rules_time_limit`` seconds, by the same player as ``patience autoplay GAME
-NUMBER`` (:mod:`patience.engine.replay`); the record is cached on the spec's
+``rules_time_limit`` seconds, by the player that never reads a face-down card
+(:func:`patience.solver.play`), as ``patience autoplay GAME NUMBER --look-ahead``
+plays it (:mod:`patience.engine.replay`); the record is cached on the spec's
 digest and the engine's version. The page shows the layout as cards, the moves in
 the book's terms, the outcome, the command, and a replay (``rules.js``: buttons and
 arrow keys). A failure is a ``rules.example`` warning and an error box on the page.
@@ -18,10 +19,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
 from patience.engine.replay import TimeLimit, record
+from patience.solver import play as look_ahead
 
-from .cache import cached
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .cache import cached
 from .specs import load
 
 DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true, int("²") fails
@@ -57,7 +59,7 @@ def play(game, number: int, seconds: float) -> dict:
     if not game.spec.playable:
         return {"error": f"{game.id} is not playable (its spec says playable: false)"}
     try:
-        return record(game, number, seconds)
+        return record(game, number, seconds, player=look_ahead, option=" --look-ahead")
     except TimeLimit as error:
         return {"error": str(error), "transient": True}
     except (ValueError, KeyError, IndexError) as error:  # IllegalMove is a ValueError
@@ -73,7 +75,7 @@ def example(replay: dict, game, board: dict) -> nodes.Node:
     moves = len(replay["steps"])
     box = make("div", classes=["rules-example"], ids=[ident])
     box += nodes.paragraph("", "", nodes.strong("", f"Deal {replay['deal']} of {game.spec.title}"),
-                           nodes.Text(f", played by the engine's own player: {replay['outcome_text']}, "
+                           nodes.Text(f", played by the look-ahead player, which sees only the face-up cards: {replay['outcome_text']}, "
                                       f"after {moves} move{'s' if moves != 1 else ''}. Reproduce it with:"))
     box += nodes.literal_block(replay["command"], replay["command"], classes=["rules-command"], language="text")
     box += player(replay, ident, board)

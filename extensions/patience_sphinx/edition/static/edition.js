@@ -1,60 +1,281 @@
-/* The edition's parallel-text view: column toggles, copy buttons, absolute citation URLs.
-   Plain JavaScript shipped with the site; it loads nothing from the network. */
+/* The edition's pages: the reader's layers, notes and terms opened in place, cite
+   panels, URN and range addresses. Plain JavaScript shipped with the site; what it
+   needs beyond the page it reads from _static/edition-data.js, on demand. */
 "use strict";
 
 (function () {
-  function toggle(view, attribute, labels, initial) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "ed-toggle-" + attribute;
-    button.setAttribute("aria-controls", view.id);
-    function show(on) {
-      view.dataset[attribute] = on ? "shown" : "hidden";
-      button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on ? labels[1] : labels[0];
+  const STORE = "edition.layers";
+  const LAYERS = [
+    ["witness", "Witness (OCR)"],
+    ["reading", "Reading text"],
+    ["modern", "Modern spelling"],
+    ["english", "English"],
+  ];
+  const MARKS = [
+    ["apparatus", "Corrections"],
+    ["terms", "All term marks"],
+  ];
+  const DEFAULTS = { witness: false, reading: true, modern: true, english: true, apparatus: true, terms: false,
+                     readingMode: false };
+  const MIN_COLUMN = 35; // characters: a narrower column stacks the layers instead
+
+  /* ---------- the data file, loaded once, when first needed ---------- */
+
+  let dataPromise = null;
+  function root() {
+    return document.documentElement.dataset.content_root || "";
+  }
+  function loadData() {
+    if (window.EDITION_DATA) return Promise.resolve(window.EDITION_DATA);
+    if (!dataPromise) {
+      dataPromise = new Promise(function (resolve, reject) {
+        const script = document.createElement("script");
+        script.src = root() + "_static/edition-data.js";
+        script.onload = function () { resolve(window.EDITION_DATA); };
+        script.onerror = reject;
+        document.head.append(script);
+      });
     }
-    show(initial);
-    button.addEventListener("click", function () {
-      show(view.dataset[attribute] !== "shown");
-    });
-    return button;
+    return dataPromise;
   }
 
-  function addControls(view) {
+  /* ---------- the reader's choice of layers, kept across pages ---------- */
+
+  function readChoice() {
+    try {
+      return Object.assign({}, DEFAULTS, JSON.parse(window.localStorage.getItem(STORE) || "{}"));
+    } catch (error) {
+      return Object.assign({}, DEFAULTS);
+    }
+  }
+  function saveChoice(choice) {
+    try { window.localStorage.setItem(STORE, JSON.stringify(choice)); } catch (error) { /* private mode */ }
+  }
+
+  let choice = readChoice();
+
+  function shownLayers() {
+    if (choice.readingMode) return ["reading"];
+    const shown = LAYERS.map(function (l) { return l[0]; }).filter(function (key) { return choice[key]; });
+    return shown.length ? shown : ["reading"];
+  }
+
+  function apply(view) {
+    const shown = shownLayers();
+    LAYERS.forEach(function (layer) {
+      view.dataset[layer[0]] = shown.indexOf(layer[0]) >= 0 ? "shown" : "hidden";
+    });
+    view.dataset.apparatus = choice.apparatus && !choice.readingMode ? "shown" : "hidden";
+    view.dataset.terms = choice.terms && !choice.readingMode ? "shown" : "hidden";
+    view.dataset.mode = choice.readingMode ? "reading" : "parallel";
+    view.style.setProperty("--ed-columns", String(shown.length));
+    // Marks the reader has turned off are not tab stops either.
+    view.querySelectorAll(".ed-corr").forEach(function (mark) {
+      mark.tabIndex = view.dataset.apparatus === "shown" ? 0 : -1;
+    });
+    view.querySelectorAll(".ed-term-more a").forEach(function (link) {
+      if (view.dataset.terms === "shown") link.removeAttribute("tabindex");
+      else link.tabIndex = -1;
+    });
+    layout(view);
+  }
+
+  /* Side by side while every shown column keeps MIN_COLUMN characters, else stacked. */
+  function layout(view) {
+    const probe = document.createElement("span");
+    probe.textContent = "0".repeat(MIN_COLUMN);
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+    probe.className = "ed-text";
+    probe.lang = "ru-petr1708"; // the reading text's font
+    view.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    const rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+    const gap = 1.25 * rem; // as .ed-row's gap
+    const count = shownLayers().length;
+    const column = (view.clientWidth - gap * (count - 1)) / count;
+    view.dataset.layout = column >= needed ? "columns" : "stacked";
+  }
+
+  function button(label, pressed, onClick, name) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ed-toggle ed-toggle-" + name;
+    b.textContent = label; // the label never changes: aria-pressed says the state
+    b.setAttribute("aria-pressed", pressed ? "true" : "false");
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function addControls(view, all) {
     const controls = document.createElement("div");
     controls.className = "ed-controls no-search";
     controls.setAttribute("role", "group");
-    controls.setAttribute("aria-label", "Parallel text display");
-    controls.append(
-      toggle(view, "witness", ["Show witness (OCR)", "Hide witness (OCR)"], false),
-      toggle(view, "apparatus", ["Show corrections", "Hide corrections"], true)
-    );
-    view.before(controls);
-  }
-
-  /* Without html_baseurl the build writes site-relative URLs; make them absolute
-     from where the reader is, so a copied citation works anywhere. */
-  function absoluteUrls(panel) {
-    if (panel.dataset.absolute === "yes") return;
-    const root = document.documentElement.dataset.content_root || "";
-    const relative = panel.dataset.url;
-    const absolute = new URL(root + relative, window.location.href).href;
-    panel.querySelectorAll(".ed-cite-text, .ed-cite-url").forEach(function (block) {
-      block.textContent = block.textContent.split(relative).join(absolute);
+    controls.setAttribute("aria-label", "Layers of the parallel text");
+    controls.setAttribute("aria-controls", view.id);
+    function refresh() {
+      all.forEach(apply);
+      document.querySelectorAll(".ed-controls").forEach(function (group) {
+        group.querySelectorAll(".ed-toggle").forEach(function (b) {
+          const key = b.dataset.key;
+          b.setAttribute("aria-pressed", choice[key] ? "true" : "false");
+          b.disabled = key !== "readingMode" && choice.readingMode;
+        });
+      });
+    }
+    function toggler(key) {
+      return function () {
+        choice[key] = !choice[key];
+        if (LAYERS.some(function (l) { return l[0] === key; }) && !shownLayersRaw().length) choice.reading = true;
+        saveChoice(choice);
+        refresh();
+      };
+    }
+    const items = LAYERS.concat(MARKS).concat([["readingMode", "Reading mode"]]);
+    items.forEach(function (item) {
+      const b = button(item[1], choice[item[0]], toggler(item[0]), item[0]);
+      b.dataset.key = item[0];
+      b.setAttribute("aria-controls", view.id);
+      controls.append(b);
     });
-    panel.dataset.url = absolute;
-    panel.dataset.absolute = "yes";
+    view.before(controls);
+    refresh();
   }
 
-  function copy(button) {
-    const block = document.getElementById(button.dataset.copy);
-    const text = block.textContent;
+  function shownLayersRaw() {
+    return LAYERS.filter(function (l) { return choice[l[0]]; });
+  }
+
+  /* ---------- citations, built from the data file ---------- */
+
+  function isoDay(day) {
+    const pad = function (n) { return String(n).padStart(2, "0"); };
+    return day.getFullYear() + "-" + pad(day.getMonth() + 1) + "-" + pad(day.getDate());
+  }
+
+  function citationOf(data, reference, accessed) {
+    const order = data.passages.map(function (p) { return p[0]; });
+    const ends = reference.split("-");
+    const start = order.indexOf(ends[0]);
+    const end = order.indexOf(ends[ends.length - 1]);
+    if (start < 0 || end < start) return null;
+    const passages = data.passages.slice(start, end + 1);
+    const label = passages.length > 1 ? passages[0][0] + "-" + passages[passages.length - 1][0] : passages[0][0];
+    const urn = data.urn + label;
+    const kinds = [].concat.apply([], passages.map(function (p) { return p[2]; }));
+    const parts = ["Reading text established from an OCR witness"];
+    if (kinds.length) {
+      const names = Array.from(new Set(kinds.map(function (k) { return data.book.kinds[k] || k; }))).sort();
+      const count = kinds.length + " correction" + (kinds.length > 1 ? "s" : "");
+      parts.push("the text cited was corrected by the editors (" + count + ": " + names.join(", ") + ")");
+    }
+    const doubtful = [].concat.apply([], passages.map(function (p) { return p[3]; }));
+    if (doubtful.length) parts.push("the reading is uncertain or conjectural: " + doubtful.join(" "));
+    const status = parts.join("; ") + ".";
+    return {
+      label: label, urn: urn, key: "cadogan-ru:" + label, status: status, accessed: accessed,
+      url: data.publication.base + passages[0][1] + "#" + label,
+      note: "Anonymous Russian translation of " + data.book.original + ". " + data.book.unknown + " Passage " +
+        label + ", " + urn + ". " + status,
+    };
+  }
+
+  function bibtexEscape(value) {
+    return value.replace(/\\/g, "\\textbackslash{}").replace(/\{/g, "\\{").replace(/\}/g, "\\}").replace(/%/g, "\\%");
+  }
+
+  const WRITERS = {
+    text: function (c, d) {
+      return "Cadogan, Lady Adelaide (author of the original). «" + d.book.title + "». " + c.note + " In: " +
+        d.publication.statement + ". " + c.url + " (accessed " + c.accessed + ").";
+    },
+    bibtex: function (c, d) {
+      const fields = [
+        ["author", bibtexEscape(d.book.family + ", " + d.book.given)],
+        ["title", bibtexEscape(d.book.title)],
+        ["chapter", bibtexEscape("Passage " + c.label)],
+        ["editor", d.publication.editors.map(function (e) { return "{" + bibtexEscape(e) + "}"; }).join(" and ")],
+        ["language", "russian"],
+        ["note", bibtexEscape(c.note)],
+        ["howpublished", bibtexEscape(d.publication.statement)],
+        ["version", bibtexEscape(d.publication.version)],
+        ["url", bibtexEscape(c.url)],
+        ["urldate", c.accessed],
+      ];
+      return "@inbook{" + c.key + ",\n" + fields.map(function (f) { return "  " + f[0] + " = {" + f[1] + "}"; })
+        .join(",\n") + "\n}";
+    },
+    "csl-json": function (c, d) {
+      const day = c.accessed.split("-").map(Number);
+      return JSON.stringify([{
+        id: c.key, type: "chapter", title: "Passage " + c.label, "container-title": d.book.title,
+        author: [{ family: d.book.family, given: d.book.given }],
+        "original-title": "Illustrated Games of Patience", "original-publisher": "Sampson Low",
+        "original-publisher-place": "London", "original-date": { "date-parts": [[1874]] }, language: "ru",
+        editor: d.publication.editors.map(function (e) { return { literal: e }; }),
+        "collection-title": d.publication.statement, version: d.publication.version, note: c.note, URL: c.url,
+        accessed: { "date-parts": [day] },
+      }], null, 2);
+    },
+    ris: function (c, d) {
+      const lines = [["TY", "CHAP"], ["ID", c.key], ["AU", d.book.family + ", " + d.book.given],
+        ["TI", "Passage " + c.label], ["T2", d.book.title]]
+        .concat(d.publication.editors.map(function (e) { return ["ED", e]; }))
+        .concat([["T3", d.publication.statement], ["ET", d.publication.version], ["LA", "ru"], ["N1", c.note],
+          ["UR", c.url], ["Y2", c.accessed.replace(/-/g, "/")], ["ER", ""]]);
+      return lines.map(function (l) { return l[0] + "  - " + l[1]; }).join("\n");
+    },
+  };
+  const TITLES = { text: "Suggested citation", bibtex: "BibTeX", "csl-json": "CSL-JSON", ris: "RIS" };
+
+  function fillPanel(panel) {
+    if (panel.dataset.filled) return;
+    panel.dataset.filled = "yes";
+    loadData().then(function (data) {
+      const cite = citationOf(data, panel.dataset.ref, isoDay(new Date()));
+      const body = panel.querySelector(".ed-cite-body");
+      if (!cite) return;
+      body.textContent = "";
+      const facts = document.createElement("dl");
+      facts.className = "ed-cite-facts";
+      [["Passage", cite.label], ["URN", cite.urn], ["URL", cite.url]].forEach(function (fact) {
+        const dt = document.createElement("dt");
+        dt.textContent = fact[0];
+        const dd = document.createElement("dd");
+        const code = document.createElement("code");
+        code.className = "ed-cite-" + fact[0].toLowerCase();
+        code.textContent = fact[1];
+        dd.append(code);
+        facts.append(dt, dd);
+      });
+      body.append(facts);
+      Object.keys(WRITERS).forEach(function (fmt) {
+        const head = document.createElement("div");
+        head.className = "ed-cite-format";
+        head.textContent = TITLES[fmt];
+        const block = document.createElement("pre");
+        block.className = "ed-cite-text";
+        block.dataset.format = fmt;
+        block.tabIndex = 0; // focusable, so that a keyboard user can scroll a long citation
+        block.setAttribute("aria-label", TITLES[fmt] + " citation");
+        block.textContent = WRITERS[fmt](cite, data);
+        const copy = document.createElement("button");
+        copy.type = "button";
+        copy.className = "ed-copy";
+        copy.textContent = "Copy " + TITLES[fmt];
+        copy.addEventListener("click", function () { copyText(copy, block); });
+        body.append(head, block, copy);
+      });
+    });
+  }
+
+  function copyText(button, block) {
     const done = function () {
       button.dataset.copied = "yes";
       window.setTimeout(function () { delete button.dataset.copied; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, function () { selectAndCopy(block); done(); });
+      navigator.clipboard.writeText(block.textContent).then(done, function () { selectAndCopy(block); done(); });
     } else {
       selectAndCopy(block);
       done();
@@ -70,9 +291,7 @@
     document.execCommand("copy");
   }
 
-  /* The address's fragment, decoded; a malformed %-escape is taken as written, not thrown. */
-  function fragment() {
-    const raw = window.location.hash.slice(1);
+  function decoded(raw) {
     try {
       return decodeURIComponent(raw);
     } catch (error) {
@@ -80,34 +299,178 @@
     }
   }
 
+  /* ---------- notes and terms opened in place ---------- */
+
+  let popover = null;
+  let opener = null;
+
+  function closePopover() {
+    if (!popover) return;
+    popover.remove();
+    popover = null;
+    if (opener) opener.focus();
+    opener = null;
+  }
+
+  function openPopover(link, title, parts, more) {
+    closePopover();
+    opener = link;
+    popover = document.createElement("div");
+    popover.className = "ed-popover";
+    popover.setAttribute("role", "dialog");
+    popover.setAttribute("aria-label", title);
+    popover.tabIndex = -1;
+    const head = document.createElement("p");
+    head.className = "ed-popover-title";
+    head.textContent = title;
+    popover.append(head);
+    parts.forEach(function (part) {
+      const p = document.createElement("p");
+      p.textContent = part[1];
+      p.lang = part[0];
+      popover.append(p);
+    });
+    const foot = document.createElement("p");
+    foot.className = "ed-popover-foot";
+    const go = document.createElement("a");
+    go.href = more[1];
+    go.textContent = more[0];
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "ed-popover-close";
+    close.textContent = "Close";
+    close.addEventListener("click", closePopover);
+    foot.append(go, " ", close);
+    popover.append(foot);
+    const box = link.getBoundingClientRect();
+    popover.style.top = window.scrollY + box.bottom + 4 + "px";
+    popover.style.left = Math.max(8, Math.min(window.scrollX + box.left, window.scrollX +
+      document.documentElement.clientWidth - 360)) + "px";
+    document.body.append(popover);
+    popover.focus();
+  }
+
+  function languagesShown(link) {
+    const view = link.closest(".ed-parallel");
+    if (!view) return { ru: true, en: true };
+    const ru = ["witness", "reading", "modern"].some(function (k) { return view.dataset[k] === "shown"; });
+    return { ru: ru || view.dataset.english !== "shown", en: view.dataset.english === "shown" };
+  }
+
+  function openNote(link, number) {
+    loadData().then(function (data) {
+      const note = data.notes[number];
+      if (!note) { window.location.href = link.href; return; }
+      const shown = languagesShown(link);
+      const parts = [];
+      if (shown.ru) parts.push(["ru-petr1708", note.ru || "The text of this note is not in the fragments."]);
+      if (shown.en && note.en) parts.push(["en", note.en]);
+      openPopover(link, "Note " + number, parts, ["All about note " + number + " →", link.href]);
+    });
+  }
+
+  function openTerm(link, id) {
+    loadData().then(function (data) {
+      const term = data.terms[id];
+      if (!term) { window.location.href = link.href; return; }
+      openPopover(link, term.prereform + " · " + term.modern + " — " + term.english,
+        [["en", term.definition]], ["Glossary entry →", link.href]);
+    });
+  }
+
+  function inPlace(event) {
+    const link = event.target.closest("a");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    const hash = decoded((link.getAttribute("href") || "").split("#")[1] || "");
+    if (link.closest(".ed-noteref") && hash.startsWith("note-")) {
+      event.preventDefault();
+      openNote(link, hash.slice(5));
+    } else if (link.querySelector(".ed-term") && hash.startsWith("term-")) {
+      event.preventDefault();
+      openTerm(link, hash.slice(5));
+    }
+  }
+
+  /* ---------- addresses: a URN, a range ---------- */
+
+  /* The address's fragment, decoded; a malformed %-escape is taken as written, not thrown. */
+  function fragment() {
+    return decoded(window.location.hash.slice(1));
+  }
+
   /* #urn:cts:…:PASSAGE (or a range FIRST-LAST) in the address opens the passage. */
   function followUrn() {
-    const known = window.EDITION_PASSAGES;
     const hash = fragment();
-    if (!known || !hash.startsWith(known.urn)) return;
-    const passage = hash.slice(known.urn.length).split("-")[0];
-    const target = known.passages[passage];
-    if (!target) return;
-    const root = document.documentElement.dataset.content_root || "";
-    window.location.replace(new URL(root + target, window.location.href).href);
+    if (!hash.startsWith("urn:cts:")) return;
+    loadData().then(function (data) {
+      if (!hash.startsWith(data.urn)) return;
+      const reference = hash.slice(data.urn.length);
+      const first = data.passages.find(function (p) { return p[0] === reference.split("-")[0]; });
+      if (first) window.location.replace(new URL(root() + first[1] + "#" + reference, window.location.href).href);
+    });
+  }
+
+  /* #FIRST-LAST marks every passage of the range on this page and shows the first. */
+  function markRange() {
+    document.querySelectorAll(".ed-marked").forEach(function (row) { row.classList.remove("ed-marked"); });
+    const hash = fragment();
+    const ends = hash.split("-");
+    if (ends.length !== 2) return;
+    const first = document.getElementById(ends[0]);
+    if (!first || !first.classList.contains("ed-row")) return;
+    const rows = Array.from(document.querySelectorAll(".ed-row[id]"));
+    let inside = false;
+    rows.forEach(function (row) {
+      if (row === first) inside = true;
+      if (inside) row.classList.add("ed-marked");
+      if (row.id === ends[1]) inside = false;
+    });
+  }
+
+  function landAgain() {
+    const hash = fragment();
+    const target = hash && (document.getElementById(hash) || document.getElementById(hash.split("-")[0]));
+    if (target) target.scrollIntoView({ behavior: "instant" });
   }
 
   followUrn();
-  window.addEventListener("hashchange", followUrn);
+  window.addEventListener("hashchange", function () {
+    followUrn();
+    markRange();
+    landAgain(); // at once, below the sticky header (a range: no element bears its name)
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll(".ed-parallel").forEach(addControls);
-    document.querySelectorAll(".ed-cite").forEach(absoluteUrls);
+    const views = Array.from(document.querySelectorAll(".ed-parallel"));
+    views.forEach(function (view) { addControls(view, views); });
+    window.addEventListener("resize", function () { views.forEach(layout); });
+    // The sticky column header's height, so that a passage lands below it.
+    views.forEach(function (view) {
+      const head = view.querySelector(".ed-head");
+      if (head && head.offsetHeight) {
+        document.documentElement.style.setProperty("--ed-head-height", head.offsetHeight + "px");
+      }
+    });
+    markRange();
+    // Show the target again once the layout has settled (the layers, then the font).
+    landAgain();
+    if (document.fonts) document.fonts.ready.then(landAgain);
+    document.querySelectorAll(".ed-cite").forEach(function (panel) {
+      if (panel.open) fillPanel(panel);
+      panel.addEventListener("toggle", function () { if (panel.open) fillPanel(panel); });
+    });
+    document.addEventListener("click", function (event) {
+      if (popover && !popover.contains(event.target) && !event.target.closest("a")) closePopover();
+      inPlace(event);
+    });
     document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape") return;
+      if (popover) { closePopover(); return; }
       const mark = document.activeElement;
-      if (event.key === "Escape" && mark && mark.classList.contains("ed-corr")) {
+      if (mark && mark.classList.contains("ed-corr")) {
         mark.dataset.dismissed = "yes";
         mark.addEventListener("blur", function () { delete mark.dataset.dismissed; }, { once: true });
       }
-    });
-    document.addEventListener("click", function (event) {
-      const button = event.target.closest(".ed-copy");
-      if (button) copy(button);
     });
   });
 })();

@@ -35,6 +35,7 @@
       pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
       return { pyodide: pyodide, session: pyodide.pyimport("patience.engine.session"), manifest: manifest };
     })();
+    runtime.catch(function () { runtime = null; });  // a failed start may be tried again
     return runtime;
   }
 
@@ -324,7 +325,6 @@
 
   /* Several moves fit the choice (a pile whose every card is available): one button each. */
   Player.prototype.offer = function (moves) {
-    var self = this;
     this.actionsChoice = moves;
     this.renderActions();
     if (moves.length) { this.actions.querySelector(".rules-play-choice").focus(); }

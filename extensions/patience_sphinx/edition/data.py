@@ -1,0 +1,96 @@
+"""``_static/edition-data.js``: the one data file the page script reads on demand.
+
+It holds what a cite panel, a note or a term opened in place, and a URN in the
+address need: every passage's page and the facts its citation states, the
+publication (title, editors, base URL, version, release), the notes in Russian
+and English, the glossary's definitions. Pages carry none of it, so it is neither
+repeated in each page nor in the search index. It is JSON wrapped in one
+assignment, so that a page read from ``file://`` can load it too.
+
+Written once all pages are read (``env-updated``), before any page is written,
+from the domain (where each passage stands) and the edition's data.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from patience import citation
+
+from .layers import english_layer, glossary_for
+from .source import corpus_for, source_dir
+
+SCRIPT = "edition-data.js"
+
+
+def payload(app, env) -> dict | None:
+    corpus = corpus_for(env)
+    if corpus is None:
+        return None
+    edition = corpus.edition
+    domain = env.domains["ed"]
+    shown = {name: entry for (objtype, name), entry in domain.objects.items() if objtype == "passage"}
+    return {
+        "urn": citation.URN_BASE + ":",
+        "publication": _publication(citation.load_publication(source_dir(env))),
+        "book": {"title": citation.TITLE_RU, "original": citation.ORIGINAL, "family": citation.AUTHOR_FAMILY,
+                 "given": citation.AUTHOR_GIVEN, "unknown": citation.UNKNOWN, "kinds": citation.KIND_NAMES},
+        "passages": [_passage(app, p, shown[p.id]) for p in edition.passages if p.id in shown],
+        "notes": _notes(corpus),
+        "terms": _terms(app, env, corpus),
+    }
+
+
+def _publication(publication) -> dict:
+    return {"statement": publication.statement, "editors": list(publication.editors),
+            "base": publication.base_url, "version": publication.version}
+
+
+def _passage(app, passage, entry) -> list:
+    """``[id, page, correction kinds, uncertain remarks]``, in book order."""
+    uncertain = [r.text for r in passage.remarks if r.kind == "uncertain"]
+    return [passage.id, app.builder.get_target_uri(entry.docname), [c.kind for c in passage.corrections], uncertain]
+
+
+def _notes(corpus) -> dict:
+    edition, english = corpus.edition, english_layer(corpus)
+    notes = {}
+    for number, note in sorted(edition.notes.items()):
+        passage = edition.passage(note.passage_id) if note.passage_id else None
+        pieces = english.text(passage) if passage is not None and english.text else None
+        notes[str(number)] = {
+            "ru": passage.reading if passage is not None else "",
+            "en": "".join(text for text, _ in pieces) if pieces else "",
+        }
+    return notes
+
+
+def _terms(app, env, corpus) -> dict:
+    glossary = glossary_for(env, corpus)
+    if glossary is None:
+        return {}
+    domain = env.domains["ed"]
+    terms = {}
+    for term in glossary.terms:
+        entry = domain.lookup("term", term.id)
+        page = f"{app.builder.get_target_uri(entry.docname)}#{entry.anchor}" if entry else ""
+        terms[term.id] = {"prereform": term.prereform, "modern": term.modern, "english": term.english,
+                          "definition": term.definition, "page": page}
+    return terms
+
+
+def write(app, env) -> None:
+    if app.builder.format != "html":
+        return
+    data = payload(app, env)
+    if data is None:
+        return
+    target = Path(app.outdir) / "_static" / SCRIPT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(f"window.EDITION_DATA = {json.dumps(data, ensure_ascii=False, sort_keys=True)};\n",
+                      encoding="utf-8")
+
+
+def register(app) -> None:
+    app.connect("env-updated", write)

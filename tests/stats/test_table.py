@@ -1,0 +1,51 @@
+"""The stored table: every game is in it, it is today's, and its deals re-solve alike."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from patience.engine import games, load_game
+from patience.solver import solve
+from patience.stats import table
+
+STORED = table.load()
+PLAYABLE = [entry.id for entry in games() if entry.playable]
+
+
+def test_the_table_covers_every_playable_game_and_variant():
+    assert sorted(STORED["games"]) == sorted(PLAYABLE)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_the_table_is_todays(game_id):
+    """Computed with today's engine, solver and spec; otherwise say how to recompute it."""
+    table.check_fresh(STORED, game_id)
+
+
+def test_a_stale_digest_is_named_with_the_command_that_recomputes():
+    stale = copy.deepcopy(STORED)
+    game_id = PLAYABLE[0]
+    stale["games"][game_id]["engine"] = "0" * 64
+    with pytest.raises(table.StaleTable, match=r"other engine or solver code .* recompute them with `patience stats "):
+        table.check_fresh(stale, game_id)
+    stale = copy.deepcopy(STORED)
+    stale["games"][game_id]["spec"] = "0" * 64
+    with pytest.raises(table.StaleTable, match=rf"the spec of {game_id} has changed"):
+        table.check_fresh(stale, game_id)
+
+
+def test_a_sample_of_stored_deals_solves_alike():
+    """Six deals drawn at random (the draw seeded by the table's digests, so it changes
+    with the table) among the quicker ones, solved again with the stored budget."""
+    rows = [(game_id, int(number), row, entry["budget"])
+            for game_id, entry in sorted(STORED["games"].items())
+            for number, row in entry["deals"].items() if row[3] < 2.0]
+    seed = "".join(entry["engine"] + entry["spec"] for entry in STORED["games"].values())
+    sample = random.Random(seed).sample(rows, min(6, len(rows)))
+    assert sample
+    for game_id, number, row, budget in sample:
+        game = load_game(game_id)
+        assert solve(game, game.deal(number), budget).outcome == row[0], f"{game_id} deal {number}"
