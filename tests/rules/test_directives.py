@@ -173,19 +173,29 @@ def test_the_replay_rebuilds_the_final_position(built):
     assert piles[0] == len(state.piles[0])  # the pack stays face down: only its count is shown
 
 
-def test_departures_link_to_their_clauses_and_passages_and_back(built):
-    sultan = page(built[1], "sultan")
-    start = sultan.index('id="departure-sultan.redeals"')
-    departure = sultan[start:sultan.index('id="departure-sultan.divan-sides"')]
-    assert 'href="#clause-sultan.redeal"' in departure and 'href="#sultan.end.3"' in departure
+@pytest.fixture
+def english_site(rules_site, build):
+    """The test site with a page of the departures of the Sultan and of Calculation."""
+    site = rules_site()
+    (site / "english.md").write_text("---\norphan: true\n---\n\n# English\n\n```{ed:departures} sultan\n```\n\n"
+                                     "```{ed:departures} calculation\n```\n", encoding="utf-8")
+    return build(site)
+
+
+def test_departures_link_to_their_clauses_and_passages_and_back(english_site):
+    assert warnings_of(english_site) == []
+    english, sultan = page(english_site, "english"), page(english_site, "sultan")
+    start = english.index('id="departure-sultan.redeals"')
+    departure = english[start:english.index('id="departure-sultan.divan-sides"')]
+    assert 'href="sultan.html#clause-sultan.redeal"' in departure and 'href="sultan.html#sultan.end.3"' in departure
     assert "changes how the game plays" in departure and "sultan:english" in departure
     clause = block(sultan, "clause-sultan.redeal")
-    assert "Against Cadogan" in clause and 'href="#departure-sultan.redeals"' in clause
-    assert "Cited by" in row(sultan, "sultan.end.3") and "departure from the English" in row(sultan, "sultan.end.3")
+    assert "Against Cadogan" in clause and 'href="english.html#departure-sultan.redeals"' in clause
+    assert "departure from the English" in row(sultan, "sultan.end.3")
 
 
-def test_a_game_without_english_says_so_and_shows_its_settled_readings(built):
-    calculation = page(built[1], "calculation")
-    section = calculation[calculation.index('id="departures-calculation"'):]
+def test_a_game_without_english_says_so_and_shows_its_settled_readings(english_site):
+    english = page(english_site, "english")
+    section = english[english.index('id="departures-calculation"'):]
     assert "is not available" in section and 'id="reading-calculation.steps"' in section
-    assert "Inference, not proof" in section and 'href="#clause-calculation.foundations"' in section
+    assert "Inference, not proof" in section and 'href="calculation.html#clause-calculation.foundations"' in section

@@ -20,9 +20,9 @@ def played(monkeypatch):
     calls = []
     real = patience_sphinx.rules.example.record
 
-    def counting(game, number, seconds=None):
+    def counting(game, number, seconds=None, **options):
         calls.append((game.id, number))
-        return real(game, number, seconds)
+        return real(game, number, seconds, **options)
 
     monkeypatch.setattr(patience_sphinx.rules.example, "record", counting)
     return calls

@@ -135,7 +135,7 @@ def english(directive, name: str) -> list[nodes.Node]:
     for index, (objtype, item) in enumerate(found):
         line += nodes.Text(", " if index else "")
         line += nodes.Text("settled reading " if objtype == "reading" else "departure ")
-        line += reference(directive, objtype, item, nodes.literal("", item))
+        line += reference(directive, objtype, item, nodes.literal("", item), soft=True)  # a site may lack the section
     line += nodes.Text(".")
     return [line]
 
