@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import shlex
 
-from patience.engine.actions import player_to_move
 from patience.cards import card_code, card_name
+from patience.engine import load_compiled
+from patience.engine.actions import player_to_move
 from patience.engine.render import hidden
 from patience.engine.state import IllegalMove, Move
 from patience.solver import play as player
@@ -22,9 +23,8 @@ from patience.solver import solve
 HINT_POSITIONS = 300  # positions the solver may enter for a hint (about a second in the browser)
 
 
-def open_session(data: str, number: int) -> "Session":
+def open_session(data: str, number: int) -> Session:
     """The page's entry: deal ``number`` of a game compiled to JSON text (``Rules.to_data``)."""
-    from patience.engine import load_compiled
     return Session(load_compiled(json.loads(data)), number)
 
 
@@ -37,7 +37,7 @@ class Session:
         self.game, self.number = game, number
         self.state = game.deal(number)
         self.played: list[int] = []
-        self.undone: list[int] = []  # moves taken back, last undone first, for redo
+        self.undone: list[int] = []  # moves taken back, for redo: the next to replay is the last
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, number: int) -> Move:

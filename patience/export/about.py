@@ -1,15 +1,15 @@
-"""What every exported file says about itself: title, version, responsibility, licence."""
+"""What every exported file says about itself: title, licence, languages; and, from
+``source_texts/edition.yaml`` (:func:`publication`), its editors, version and release date,
+the same that every citation names. The release date stands in the files' "modified"
+fields, so the same edition gives the same bytes.
+"""
 
 from __future__ import annotations
 
-from patience import __version__
-from patience.citation import EDITION, ORIGINAL, TITLE_RU, UNKNOWN
+from patience.citation import EDITION, ORIGINAL, TITLE_RU, UNKNOWN, Publication, load_publication
+from patience.corpus import Corpus
 
-VERSION = __version__
-#: The date of this version, for the files' "modified" fields (fixed, so builds are reproducible).
-RELEASED = "2026-11-30"
 TITLE = EDITION
-EDITORS = "The editors of the edition"
 LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 LICENCE = (
     "The reading text, the modern transcription, the English translation, the notes, the "
@@ -21,5 +21,16 @@ LICENCE = (
 #: orthography, ``petr1708``; the modern transcription is plain ``ru``.
 LANG_PREREFORM, LANG_MODERN, LANG_ENGLISH = "ru-petr1708", "ru", "en"
 
-__all__ = ["EDITORS", "LANG_ENGLISH", "LANG_MODERN", "LANG_PREREFORM", "LICENCE", "LICENCE_URL",
-           "ORIGINAL", "RELEASED", "TITLE", "TITLE_RU", "UNKNOWN", "VERSION"]
+
+
+def publication(corpus: Corpus) -> Publication:
+    """The edition as a publication: ``edition.yaml`` beside the corpus's text, checked."""
+    return load_publication(corpus.source)
+
+
+def editors(release: Publication) -> str:
+    return "; ".join(release.editors)
+
+
+__all__ = ["LANG_ENGLISH", "LANG_MODERN", "LANG_PREREFORM", "LICENCE", "LICENCE_URL", "ORIGINAL", "TITLE",
+           "TITLE_RU", "UNKNOWN", "editors", "publication"]

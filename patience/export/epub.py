@@ -13,12 +13,12 @@ import io
 import zipfile
 from html import escape
 
+from patience.citation import Publication
 from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import Chapter, Piece, chapters, split_markers
 from patience.text.glossary import Glossary
 
-IDENTIFIER = f"urn:cts:cadogan:patience.ru.ocr-edition:v{about.VERSION}"
 STYLE = """
 body { font-family: "Old Standard TT", "DejaVu Serif", serif; line-height: 1.4; }
 .passage { margin: 0 0 1.2em 0; }
@@ -100,9 +100,9 @@ def _glossary(glossary: Glossary) -> str:
     return _page("Glossary", "<h1>Glossary</h1>\n" + _tag("dl", "\n".join(entries)))
 
 
-def _about() -> str:
+def _about(release: Publication) -> str:
     body = _tag("h1", escape(about.TITLE_RU), lang=about.LANG_PREREFORM) + (
-        f"<p>{escape(about.TITLE)}, version {escape(about.VERSION)}.</p>"
+        f"<p>{escape(release.statement)}.</p>"
         f"<p>An anonymous Russian translation of Lady Adelaide Cadogan’s {escape(about.ORIGINAL)}. {escape(about.UNKNOWN)}</p>"
         "<p>Each passage is given as the reading text (the witness with its OCR faults corrected, in the "
         "spelling before 1918), the modern transcription and the English translation, under its identifier.</p>"
@@ -116,7 +116,7 @@ def _nav(documents: list[tuple[str, str, str]]) -> str:
     return _page("Contents", f'<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\n{items}\n</ol></nav>')
 
 
-def _opf(documents: list[tuple[str, str, str]]) -> str:
+def _opf(documents: list[tuple[str, str, str]], release: Publication) -> str:
     manifest = "\n".join(
         f'<item id="d{i}" href="{name}" media-type="application/xhtml+xml"/>' for i, (name, _, _) in enumerate(documents)
     )
@@ -124,14 +124,14 @@ def _opf(documents: list[tuple[str, str, str]]) -> str:
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id" xml:lang="en">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-<dc:identifier id="id">{IDENTIFIER}</dc:identifier>
+<dc:identifier id="id">urn:cts:cadogan:patience.ru.ocr-edition:v{escape(release.version)}</dc:identifier>
 <dc:title>{escape(about.TITLE_RU)} — critical edition</dc:title>
 <dc:language>en</dc:language>
 <dc:language>{about.LANG_PREREFORM}</dc:language>
 <dc:creator>Adelaide Cadogan</dc:creator>
-<dc:contributor>{escape(about.EDITORS)}</dc:contributor>
+<dc:contributor>{escape(about.editors(release))}</dc:contributor>
 <dc:rights>{escape(about.LICENCE)}</dc:rights>
-<meta property="dcterms:modified">{about.RELEASED}T00:00:00Z</meta>
+<meta property="dcterms:modified">{release.released.isoformat()}T00:00:00Z</meta>
 </metadata>
 <manifest>
 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
@@ -154,14 +154,15 @@ CONTAINER = """<?xml version="1.0" encoding="UTF-8"?>
 
 def epub_bytes(corpus: Corpus) -> bytes:
     notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
-    documents = [("about.xhtml", "About this edition", _about())]
+    release = about.publication(corpus)
+    documents = [("about.xhtml", "About this edition", _about(release))]
     book = chapters(corpus)
     home = {piece.id: f"{chapter.id}.xhtml" for chapter in book for piece in chapter.pieces}
     for chapter in book:
         documents.append((f"{chapter.id}.xhtml", chapter.title, _chapter(chapter, notes, home)))
     documents.append(("glossary.xhtml", "Glossary", _glossary(corpus.glossary)))
     files = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
-             ("OEBPS/content.opf", _opf(documents)), ("OEBPS/nav.xhtml", _nav(documents)),
+             ("OEBPS/content.opf", _opf(documents, release)), ("OEBPS/nav.xhtml", _nav(documents)),
              ("OEBPS/style.css", STYLE)]
     files += [(f"OEBPS/{name}", text) for name, _, text in documents]
     buffer = io.BytesIO()

@@ -20,6 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Paragraph, Spacer
 
+from patience.citation import Publication
 from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import Chapter, Piece, chapters, split_markers
@@ -121,10 +122,10 @@ def _chapter(chapter: Chapter, styles, notes: set[int]) -> list[Flowable]:
     return story
 
 
-def _front(styles) -> list[Flowable]:
+def _front(styles, release: Publication) -> list[Flowable]:
     return [
         Paragraph(escape(about.TITLE_RU), styles["title"]),
-        Paragraph(f"{escape(about.TITLE)}, version {escape(about.VERSION)}", styles["heading"]),
+        Paragraph(escape(release.statement), styles["heading"]),
         Paragraph(f"An anonymous Russian translation of Lady Adelaide Cadogan’s {escape(about.ORIGINAL)}. "
                   f"{escape(about.UNKNOWN)}", styles["body"]),
         Spacer(1, 6),
@@ -158,7 +159,8 @@ def _decorate(canvas, document) -> None:
 
 def _printed(book: list[Chapter], corpus: Corpus) -> str:
     """Every string the PDF prints, for the check that the font has each of its characters."""
-    strings = [about.TITLE, about.TITLE_RU, about.ORIGINAL, about.UNKNOWN, about.LICENCE, "Translator’s note: "]
+    release = about.publication(corpus)
+    strings = [release.statement, about.TITLE_RU, about.ORIGINAL, about.UNKNOWN, about.LICENCE, "Translator’s note: "]
     for chapter in book:
         strings += [chapter.title, chapter.title_ru or "", *chapter.lacunae, chapter.summary, chapter.status]
         strings += [f"{r.says} {r.conjecture or ''} {' '.join(r.passages)}" for r in chapter.rules]
@@ -173,14 +175,15 @@ def pdf_bytes(corpus: Corpus) -> bytes:
     family = register_family(_printed(book, corpus))
     styles = _styles(family)
     notes = {n.number for n in corpus.edition.notes.values() if n.passage_id}
-    story = _front(styles)
+    release = about.publication(corpus)
+    story = _front(styles, release)
     for chapter in book:
         story += _chapter(chapter, styles, notes)
     story += _glossary(corpus, styles)
     buffer = io.BytesIO()
     document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular,
                                title=f"{about.TITLE_RU} — critical edition",
-                               author="Adelaide Cadogan; edited by " + about.EDITORS, creator="patience pdf",
+                               author="Adelaide Cadogan; edited by " + about.editors(release), creator="patience pdf",
                                subject=about.TITLE)
     document.family = family
     frame = Frame(*FRAME, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from patience.citation import KIND_NAMES
+from patience.citation import KIND_NAMES, Publication
 from patience.corpus import Corpus
 from patience.export import about
 from patience.export.tei_passage import witness_id
@@ -22,13 +22,13 @@ def rule_id(rule: str) -> str:
 
 def header(corpus: Corpus) -> ET.Element:
     node = element("teiHeader")
-    node.append(_file_desc(corpus))
+    node.append(_file_desc(corpus, about.publication(corpus)))
     node.append(_encoding_desc())
     node.append(_profile_desc())
     return node
 
 
-def _file_desc(corpus: Corpus) -> ET.Element:
+def _file_desc(corpus: Corpus, release: Publication) -> ET.Element:
     desc = element("fileDesc")
     titles = sub(desc, "titleStmt")
     sub(titles, "title", about.TITLE_RU, type="main", lang=about.LANG_PREREFORM)
@@ -37,12 +37,15 @@ def _file_desc(corpus: Corpus) -> ET.Element:
     resp = sub(titles, "respStmt", id="editors")
     sub(resp, "resp", "established the reading text, the modern transcription, the English "
                       "translation, the notes, the glossary and the rule specifications")
-    sub(resp, "name", about.EDITORS)
+    for name in release.editors:
+        sub(resp, "name", name)
     edition = sub(desc, "editionStmt")
-    sub(edition, "edition", f"Version {about.VERSION}", n=about.VERSION)
+    sub(edition, "edition", f"Version {release.version}", n=release.version)
     publication = sub(desc, "publicationStmt")
-    sub(publication, "authority", about.EDITORS)
-    sub(publication, "idno", about.VERSION, type="version")
+    sub(publication, "authority", about.editors(release))
+    sub(publication, "idno", release.version, type="version")
+    sub(publication, "idno", release.base_url, type="URI")
+    sub(publication, "date", release.released.isoformat(), when=release.released.isoformat())
     availability = sub(publication, "availability", status="free")
     sub(sub(availability, "licence", target=about.LICENCE_URL), "p", about.LICENCE)
     desc.append(_source_desc(corpus))

@@ -72,3 +72,26 @@ def test_a_term_is_linked_once_per_passage(page, site_url):
             "links => links.filter(a => a.tabIndex >= 0 && getComputedStyle(a).pointerEvents !== 'none')"
             ".map(a => a.getAttribute('href'))")
         assert len(targets) == len(set(targets)), targets
+
+
+def test_the_glossary_has_an_index_of_initials_and_occurrences_in_context(page, site_url):
+    page.goto(f"{site_url}docs/glossary.html")
+    letters = page.locator(".ed-letters a")
+    assert letters.count() >= 15
+    letters.filter(has_text="Т").click()
+    page.wait_for_url("**/glossary.html#term-*")
+    target = page.url.split("#")[1]
+    assert page.locator(f'[id="{target}"] .ed-term-modern').inner_text().lower().startswith("т")
+    talon = page.locator('[id="term-talon"] + dd .ed-term-occurrences')
+    talon.locator("summary").click() if not talon.get_attribute("open") is not None else None
+    first = talon.locator("li").first
+    assert first.locator("strong").inner_text().lower().startswith("талон")
+    assert len(first.locator(".ed-context").inner_text().split()) >= 3  # the word with words around it
+
+
+def test_the_marker_of_note_20_is_a_superscript_without_its_caret(page, site_url):
+    page.goto(f"{site_url}docs/games/constitution.html")
+    for column in ("reading", "modern", "english"):
+        marker = page.locator(f'[id="constitution.end.1"] .ed-{column} .ed-noteref')
+        assert marker.inner_text() == "[20]", column
+        assert marker.evaluate("n => n.tagName") == "SUP"

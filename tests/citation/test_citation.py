@@ -168,7 +168,9 @@ def test_the_command_reports_a_bad_reference_in_one_line(capsys):
     assert err == "patience: range 'sultan.end.3-sultan.end.1' runs backwards: sultan.end.1 comes before sultan.end.3 in the book\n"
 
 
-def test_a_line_break_in_the_base_url_cannot_inject_a_ris_line(capsys):
-    assert main(["cite", "sultan.end.1", "--format", "ris", "--base-url", "https://example.org/\nTY  - EVIL"]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and "the base URL" in err and "'\\n'" in err
+def test_a_line_break_in_the_base_url_cannot_inject_a_ris_line(tmp_path):
+    (tmp_path / "edition.yaml").write_text('editors: [e]\nbase_url: "https://example.org/\\nTY  - EVIL/"\n'
+                                           "version: '1'\nreleased: 2026-01-01\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"edition.yaml:2: base_url: .*'\\n'"):
+        citation.load_publication(tmp_path)
+

@@ -8,6 +8,7 @@ both the extracted text and the reading text are compared with all whitespace re
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from fontTools.ttLib import TTFont
 
-from patience.export.fonts import FontError, register_family
+from patience.export.fonts import SHIPPED, FontError, register_family
 from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
+from tests.conftest import ROOT
 
 
 def squeeze(text: str) -> str:
@@ -60,12 +63,14 @@ def regions(pdf) -> list[dict[str, str]]:
     ]
 
 
+@pytest.mark.tools
 def test_every_passage_reading_text_is_in_the_pdf(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
     missing = [p.id for p in corpus.edition.passages if squeeze(p.reading) not in body]
     assert not missing, f"reading text not found for {missing}"
 
 
+@pytest.mark.tools
 def test_modern_and_english_are_there_too(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
     for passage in corpus.edition.passages:
@@ -73,17 +78,20 @@ def test_modern_and_english_are_there_too(regions, corpus):
         assert squeeze(corpus.english[passage.id].text) in body, passage.id
 
 
+@pytest.mark.tools
 def test_the_old_letters_are_text_not_boxes(regions):
     body = "".join(page["text"] for page in regions)
     assert "ѣ" in body and "і" in body
 
 
+@pytest.mark.tools
 def test_every_identifier_stands_in_the_margin(regions, corpus):
     margin = [squeeze(page["margin"]) for page in regions]
     for passage in corpus.edition.passages:
         assert any(passage.id in text for text in margin), passage.id
 
 
+@pytest.mark.tools
 def test_the_page_header_names_the_game(regions, corpus):
     """Each page that holds the whole of a passage (one found on that page alone) is headed by its game."""
     checked = 0
@@ -108,8 +116,20 @@ def test_a_font_without_the_old_letters_is_refused(monkeypatch):
         register_family("мѣсто")
 
 
+@pytest.mark.tools
 def test_the_edition_typeface_is_embedded(pdf):
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
     names = [line.split()[0] for line in fonts.splitlines()[2:]]
     assert names and all("NotoSerif" in name for name in names), fonts
     assert all(line.split()[-5] == "yes" for line in fonts.splitlines()[2:]), "every font embedded"
+
+
+def test_the_pdf_fonts_are_the_site_fonts_as_truetype():
+    """patience/export/fonts/ is remade whenever the site's fonts are (see its README)."""
+    site = ROOT / "extensions" / "patience_sphinx" / "edition" / "static" / "fonts"
+    for style in ("regular", "bold", "italic"):
+        font = TTFont(site / f"edition-serif-{style}.woff2", recalcTimestamp=False)
+        font.flavor = None
+        converted = io.BytesIO()
+        font.save(converted)
+        assert converted.getvalue() == (SHIPPED / f"edition-serif-{style}.ttf").read_bytes(), style

@@ -16,7 +16,8 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from patience import __version__
-from tests.conftest import ROOT
+from patience.citation import load_publication
+from tests.conftest import ROOT, SOURCE_TEXTS
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
@@ -79,15 +80,15 @@ def distributions(modules: set[str]) -> set[str]:
     return {canonicalize_name(owners[m][0]) for m in modules}
 
 
-OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs", "test", "lint"))
+OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs", "test", "lint", "browser", "bench"))
 
 
 @pytest.mark.parametrize(("folder", "groups"), [
     ("patience", OPTIONAL),                   # the package: its optional features' extras (stats …)
-    ("extensions", ("docs",)),                # the Sphinx extensions
+    ("extensions", ("docs", *OPTIONAL)),      # the Sphinx extensions, and the font tool beside them
     ("conf.py", ("docs",)),
-    ("tests", ("test",)),
-    ("benchmarks", ("test",)),
+    ("tests", ("test", "browser")),
+    ("benchmarks", ("test", "browser", "bench")),
 ])
 def test_every_imported_package_is_declared(folder, groups):
     undeclared = distributions(imported(ROOT / folder)) - set(requirements(*groups))
@@ -114,13 +115,16 @@ def test_requires_python_from_311_on():
     assert PROJECT["requires-python"] == ">=3.11"
 
 
-def test_citation_cff_validates_and_names_this_version():
+def test_citation_cff_validates_and_names_this_version_and_release():
     cff = ROOT / "CITATION.cff"
     result = subprocess.run([CFFCONVERT, "--validate", "-i", str(cff)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert re.search(rf"^version: {re.escape(__version__)}$", cff.read_text(encoding="utf-8"), re.M)
-    assert PROJECT["version"] == __version__
+    text = cff.read_text(encoding="utf-8")
+    release = load_publication(SOURCE_TEXTS)
+    assert PROJECT["version"] == __version__ == release.version
+    assert re.search(rf"^version: {re.escape(release.version)}$", text, re.M)
+    assert re.search(rf"^date-released: {release.released.isoformat()}$", text, re.M)
 
 
 def test_cffconvert_rejects_a_broken_citation(tmp_path):

@@ -437,7 +437,7 @@
   window.addEventListener("hashchange", function () {
     followUrn();
     markRange();
-    if (document.querySelector(".ed-marked")) landAgain(); // a range: no element bears its name
+    landAgain(); // at once, below the sticky header (a range: no element bears its name)
   });
 
   document.addEventListener("DOMContentLoaded", function () {
