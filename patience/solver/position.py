@@ -20,14 +20,14 @@ def symmetric_areas(game: Game) -> list[range]:
     rules = game.rules
     ordered: set[str] = set()
     for flow in rules.flows:
-        if flow.position == "row_ends":
+        if flow.position != "any":  # fed by the ends of its lines or rows: piles told apart
             ordered.update([flow.source, *flow.to])
     if rules.redeal:
         ordered.update(rules.redeal.gather)  # gathered in pile order into the new stock
     if rules.deal_row:
         ordered.update(rules.deal_row.to)  # a row is dealt pile by pile
     for name, spaces in rules.spaces.items():
-        if spaces.fill == "immediately":  # filled first-empty-first, from first donor
+        if spaces.fill != "at_will":  # filled by a rule (first empty first, from the first donor, …)
             ordered.update([name, *spaces.source])
     if rules.players is not None or rules.pairs or rules.turn_ups or rules.by_colour:
         return []  # partners' piles and paired places are each someone's

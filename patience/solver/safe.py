@@ -7,7 +7,8 @@ tries nothing else there. Safety is checked on the rules as compiled: a game
 where the legality of one move depends on whether another is possible (a talon
 that takes only unplayable cards, a row dealt only when nothing goes up, a redeal
 only when nothing else moves, exchanges between foundations, partners' turns)
-gets no safe moves at all.
+gets no safe moves at all, nor does one whose spaces must be filled before anything
+else is done.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def unsafe_reasons(game: Game) -> list[str]:
         reasons.append("a row is dealt only when no card goes to a foundation")
     if rules.redeal and rules.redeal.when == "no_other_move" and rules.redeal.redeals != 0:
         reasons.append("the redeal waits until no other move is left")
+    if any(spaces.fill == "compulsory" for spaces in rules.spaces.values()):
+        reasons.append("a space must be filled before anything else is done")
     volatile = _volatile(game)
     if any(f.source != "stock" and set(f.to) & volatile for f in rules.flows):
         reasons.append("a card in play can enter a pile that is gathered or filled at once")
