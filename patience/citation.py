@@ -157,11 +157,12 @@ def home(edition, passage) -> str:
 
 def _homes(edition) -> dict[str, str]:
     last = {p.game: i for i, p in enumerate(edition.passages) if p.game}
-    homes, current = {}, None
+    homes: dict[str, str] = {}
+    current: str | None = None
     for index, passage in enumerate(edition.passages):
         current = passage.game or current
-        inside = passage.game or (current is not None and last[current] > index)
-        homes[passage.id] = current if inside else "notes"
+        inside = current is not None and (passage.game or last[current] > index)
+        homes[passage.id] = current if current is not None and inside else "notes"
     return homes
 
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from patience.spec.schema import Spec
-from patience.spec.loading import SPEC_DIR, read_spec
 from patience.orthography.conversion import Conversion
 from patience.orthography.layer import load_overrides, modern_layers, overrides_path
+from patience.spec.loading import SPEC_DIR, read_spec
+from patience.spec.schema import Spec
 from patience.text.edition import Edition, fingerprint, load_edition, source_texts_dir
 from patience.text.english import EnglishEntry, load_english
 from patience.text.glossary import Glossary, load_glossary

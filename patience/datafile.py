@@ -8,6 +8,7 @@ validated through :func:`validate`, which turns a schema error into a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -146,7 +147,7 @@ def _has(node: dict | list, step: Any) -> bool:
     return isinstance(step, int) and 0 <= step < len(node)
 
 
-def _describe(error: dict) -> str:
+def _describe(error: Mapping[str, Any]) -> str:
     if error["type"] == "extra_forbidden":
         return "unknown key"
     if error["type"] == "missing":

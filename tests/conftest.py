@@ -27,6 +27,14 @@ def edition():
     return load_edition(SOURCE_TEXTS)
 
 
+@pytest.fixture(scope="session")
+def corpus():
+    """The whole edition with its layers and specs, as the command line and the site load it."""
+    from patience.corpus import load_corpus
+
+    return load_corpus(SOURCE_TEXTS)
+
+
 @pytest.fixture
 def source_copy(tmp_path: Path) -> Path:
     """A private copy of ``source_texts/`` that a test may break."""

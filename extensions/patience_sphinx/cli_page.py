@@ -15,7 +15,6 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience.cli import build_parser
 
-
 WIDTH = 88  # argparse would follow the terminal ($COLUMNS): the page must not change with it
 
 

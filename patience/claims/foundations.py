@@ -5,13 +5,29 @@ from __future__ import annotations
 
 from patience.cards import card, card_name, parse_rank, rank_of, suit_of
 from patience.claims.support import (
-    ClaimError, ClaimResult, area_pile, area_piles, empty_state, engine_foundation, foundation_ranks, runs,
+    ClaimError,
+    ClaimResult,
+    area_pile,
+    area_piles,
+    empty_state,
+    engine_foundation,
+    foundation_ranks,
+    runs,
 )
 from patience.engine.game import Game
 from patience.engine.game import position as build
 from patience.spec.checks.foundations import (
-    Capacity, Counting, ExchangeBothWays, FoundationPiles, FoundationSequence, FoundationSuit,
-    FoundationsEnd, Marriage, MarriageKept, PlayingOrder, RankOnlyLast,
+    Capacity,
+    Counting,
+    ExchangeBothWays,
+    FoundationPiles,
+    FoundationsEnd,
+    FoundationSequence,
+    FoundationSuit,
+    Marriage,
+    MarriageKept,
+    PlayingOrder,
+    RankOnlyLast,
 )
 
 

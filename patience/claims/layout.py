@@ -9,7 +9,14 @@ from patience.engine import arrangement
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
 from patience.spec.checks.layout import (
-    Arrangement, ArrangementFirst, ArrangementRoundEnds, Bases, Layout, OutOfPack, OwnPacks, Piles,
+    Arrangement,
+    ArrangementFirst,
+    ArrangementRoundEnds,
+    Bases,
+    Layout,
+    OutOfPack,
+    OwnPacks,
+    Piles,
     RowAdds,
 )
 

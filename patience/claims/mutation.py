@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from patience.claims import ClaimError, run_claim
 from patience.claims.provenance import number_problems, quotation_problems
 from patience.datafile import DataFileError
 from patience.engine import rng
-from patience.engine.game import Game
 from patience.engine.compiler import compile_rules
+from patience.engine.game import Game
 from patience.spec.loading import claims_of, clauses_of
 from patience.spec.mutants import Mutant
 from patience.spec.schema import Claim, Spec

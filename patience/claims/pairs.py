@@ -8,7 +8,13 @@ from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.actions import PAIR, owner, player_to_move
 from patience.engine.game import Game
 from patience.spec.checks.pairs import (
-    FirstPairs, FirstTurnsUp, PairFreesNext, PairMayWait, PairsOnly, PairsSameCard, PairsSameRank,
+    FirstPairs,
+    FirstTurnsUp,
+    PairFreesNext,
+    PairMayWait,
+    PairsOnly,
+    PairsSameCard,
+    PairsSameRank,
     TurnsAlternate,
 )
 

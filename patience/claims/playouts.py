@@ -3,7 +3,7 @@ leave and reach, when, and what is never offered."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
 from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
@@ -13,9 +13,23 @@ from patience.engine.game import position as build
 from patience.engine.rows import ends, line_ends_of, rows_of
 from patience.engine.state import State
 from patience.spec.checks.playouts import (
-    AreaColour, CannotReach, FoundationsWaitUntilPlaced, Goal, LeavesOnlyTo, MovesFromFoundations,
-    NeverEmptyWhile, NoDealWhilePlayable, NoMoveBetween, OnlyFromToRole, OnlyToLineEnds, OnlyToRowEnds, OnlyTop,
-    Stays, TalonTakesOnlyUnplayable, TalonTakesPlayable, UnavailableUntilStockEmpty,
+    AreaColour,
+    CannotReach,
+    FoundationsWaitUntilPlaced,
+    Goal,
+    LeavesOnlyTo,
+    MovesFromFoundations,
+    NeverEmptyWhile,
+    NoDealWhilePlayable,
+    NoMoveBetween,
+    OnlyFromToRole,
+    OnlyToLineEnds,
+    OnlyTop,
+    OnlyToRowEnds,
+    Stays,
+    TalonTakesOnlyUnplayable,
+    TalonTakesPlayable,
+    UnavailableUntilStockEmpty,
 )
 
 
@@ -79,7 +93,7 @@ def talon_takes_only_unplayable(game: Game, area: str) -> ClaimResult:
 def talon_takes_playable(game: Game, area: str) -> ClaimResult:
     """A card of the pack that could be placed may still go to the talon."""
     talons = set(area_piles(game, area, ""))
-    for state, moves in playouts(game):
+    for _, moves in playouts(game):
         from_pack = [m for m in moves if m.kind == "move" and m.src == 0]
         if any(m.dst in talons for m in from_pack) and any(m.dst not in talons for m in from_pack):
             return ClaimResult(True, f"e.g. {[game.describe(m) for m in from_pack][:3]}")

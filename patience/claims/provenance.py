@@ -17,8 +17,8 @@ table maps to), so that a card's rank never passes for a count.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from patience.numerals import numerals
 from patience.spec.schema import Spec

@@ -5,7 +5,7 @@ from __future__ import annotations
 from patience.cards import card_name
 from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.autoplay import autoplay
-from patience.engine.game import Game, REDEAL
+from patience.engine.game import REDEAL, Game
 from patience.engine.state import State
 from patience.spec.checks.redeals import Passes, RedealKeepsOrder, RedealNeedsProgress, RedealShuffled
 

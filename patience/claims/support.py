@@ -4,8 +4,8 @@ the cards a foundation takes, and reproducible random playouts."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from patience.cards import rank_of
 from patience.engine import rng

@@ -4,6 +4,7 @@ simple player, or with ``--look-ahead`` the player of :mod:`patience.solver.play
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from patience.cli.deal import add_deal_arguments, open_deal
 
@@ -26,6 +27,7 @@ def run(arguments) -> int:
     from patience.engine.render import render
 
     game, state = open_deal(arguments.game, arguments.number)
+    playout: Any  # the engine's or the solver's playout: both carry the moves and the outcome
     if arguments.look_ahead:
         from patience.solver import play
 

@@ -9,7 +9,6 @@ results in the stored table, resuming from what it (or an interrupted run) holds
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 

@@ -18,7 +18,7 @@ imported only when first used.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from patience.engine.game import Game
 from patience.engine.rules import Rules
@@ -32,7 +32,7 @@ def load_compiled(data: dict) -> Game:
     return Game(Rules.from_data(data))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_game(game_id: str) -> Game:
     """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
 

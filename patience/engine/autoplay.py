@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.engine import rng
 from patience.cards import rank_of, suit_of
+from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.state import Move, State
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from patience.cards import KING, RANK_NAMES
 from patience.datafile import DataFileError
 from patience.engine import rules as tables
-from patience.spec import schema
-from patience.cards import KING, RANK_NAMES
-from patience.engine.rules import Area, FoundationRule, Rules
 from patience.engine.rows import line_ends_problem
+from patience.engine.rules import Area, FoundationRule, Rules
+from patience.spec import schema
+from patience.spec.terms import Plate
 
 
 def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: str,
@@ -85,7 +86,7 @@ def pattern(card: schema.CardPattern) -> tables.Pattern:
     return tables.Pattern(card.rank, card.suit, card.colour, card.count)
 
 
-def _plate(plate: schema.Plate | None) -> tables.Plate | None:
+def _plate(plate: Plate | None) -> tables.Plate | None:
     return tables.Plate(plate.shape, plate.groups, plate.per_group, plate.place) if plate else None
 
 

@@ -38,11 +38,11 @@ class Block:
     slots: list[tuple[float, float, int]] = field(default_factory=list)  # x, y, pile
     labels: list[tuple[float, float, str]] = field(default_factory=list)  # x (centre), y (baseline), area
 
-    def shift(self, dx: float, dy: float) -> "Block":
+    def shift(self, dx: float, dy: float) -> Block:
         return Block(self.width, self.height, [(x + dx, y + dy, p) for x, y, p in self.slots],
                      [(x + dx, y + dy, a) for x, y, a in self.labels])
 
-    def add(self, other: "Block", dx: float, dy: float) -> None:
+    def add(self, other: Block, dx: float, dy: float) -> None:
         moved = other.shift(dx, dy)
         self.slots += moved.slots
         self.labels += moved.labels

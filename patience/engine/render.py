@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from patience.engine.actions import player_to_move
 from patience.cards import card_name
+from patience.engine.actions import player_to_move
 from patience.engine.game import Game
 from patience.engine.state import State
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 
-from patience.engine.autoplay import autoplay
 from patience.cards import card_name
+from patience.engine.autoplay import autoplay
 from patience.engine.game import Game
 from patience.engine.render import hidden
 from patience.engine.state import State

@@ -242,7 +242,7 @@ class Rules:
         return {f.name: _encode(getattr(self, f.name)) for f in fields(self) if f.compare}
 
     @classmethod
-    def from_data(cls, data: dict) -> "Rules":
+    def from_data(cls, data: dict) -> Rules:
         """The tables :meth:`to_data` wrote."""
         return cls(
             game=data["game"], title=data["title"], title_ru=data["title_ru"], playable=data["playable"],

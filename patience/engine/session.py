@@ -23,7 +23,7 @@ from patience.solver import solve
 HINT_POSITIONS = 300  # positions the solver may enter for a hint (about a second in the browser)
 
 
-def open_session(data: str, number: int) -> "Session":
+def open_session(data: str, number: int) -> Session:
     """The page's entry: deal ``number`` of a game compiled to JSON text (``Rules.to_data``)."""
     return Session(load_compiled(json.loads(data)), number)
 

@@ -3,7 +3,7 @@ engine's rules."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from patience.datafile import DataFileError
@@ -25,7 +25,7 @@ def rules_from_file(path: Path | str, variant: str | None = None):
     return rules
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_rules(game_id: str):
     spec, lines, path = find(game_id)
     variant = game_id.split(":", 1)[1] if ":" in game_id else None

@@ -116,7 +116,7 @@ class State:
     def cards(self) -> list[int]:
         return [card for pile in self.piles for card in pile]
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (its history too, so the copy can be undone as far back)."""
         return State([list(pile) for pile in self.piles], self.key, self.passes, list(self.history), self._zobrist)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
@@ -45,7 +45,7 @@ def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
     return _read_spec(path, stat.st_mtime_ns, stat.st_size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read_spec(path: Path, mtime_ns: int, size: int) -> tuple[Spec, dict[str, int]]:
     data = load_yaml(path)
     return validate(Spec, data, path), _clause_lines(data)

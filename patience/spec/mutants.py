@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import copy
 import typing
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 from pydantic import ValidationError
 

@@ -9,14 +9,24 @@ provenance (:class:`patience.spec.terms.Provenance`). Beside the clauses stand t
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
 
 from patience.spec.checks import CheckKind
 from patience.spec.layout import Area, Arrangement, Deal, DealByColour, Foundations, Packs, TakeOut
 from patience.spec.play import (
-    Build, DealRow, Exchange, Flow, LastPass, Pair, Players, Redeal, Spaces, TurnUp, Won,
+    Build,
+    DealRow,
+    Exchange,
+    Flow,
+    LastPass,
+    Pair,
+    Players,
+    Redeal,
+    Spaces,
+    TurnUp,
+    Won,
 )
 from patience.spec.terms import CardPattern, PassageId, Provenance, Strict
 
@@ -30,7 +40,10 @@ __all__ = [
 CLAUSE_MODELS = (Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
                  LastPass, Redeal, Won, Arrangement, DealByColour, Exchange, Pair, TurnUp, Players)
 CLAUSE_KINDS = tuple(model.model_fields["kind"].annotation.__args__[0] for model in CLAUSE_MODELS)
-Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]
+if TYPE_CHECKING:  # a union of a tuple built at run time, which mypy cannot follow
+    Clause = Any
+else:
+    Clause = Annotated[Union[CLAUSE_MODELS], Field(discriminator="kind")]  # noqa: UP007 (a tuple built at run time)
 
 
 class Claim(Provenance):

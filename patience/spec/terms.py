@@ -27,7 +27,7 @@ def _passage_id(value: str) -> str:
 
 
 PassageId = Annotated[str, AfterValidator(_passage_id)]
-Rank = Annotated[Union[int, str], Field(description="A 2 … 10 J Q K")]
+Rank = Annotated[int | str, Field(description="A 2 … 10 J Q K")]
 Role = Literal["stock", "talon", "tableau", "reserve", "aside", "foundation"]
 
 
@@ -77,7 +77,7 @@ def _checked_rank(value: int | str) -> int | str:
 
 # A rank checked when the spec loads and kept as written (``K``, ``2``), so that a rank
 # is never read as a number the text states.
-RankName = Annotated[Union[int, str], AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
+RankName = Annotated[int | str, AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
 
 
 class CardPattern(Strict):

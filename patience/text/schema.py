@@ -199,7 +199,7 @@ class ReadingEntry(Strict):
     clauses: list[str] = []
     departures: list[str] = []
 
-    _clause_refs = field_validator("clauses")(DepartureEntry._clause_refs.__func__)
+    _clause_refs = field_validator("clauses")(DepartureEntry._clause_refs.__func__)  # type: ignore[attr-defined]
 
 
 class DeparturesFile(Strict):

@@ -55,7 +55,8 @@ def tile(witness: Witness, located: list[Located]) -> list[Span]:
                 f"at character {cursor}, where the witness reads {found!r}",
             )
         end = cursor + len(ocr)
-        tail = SEPARATOR.match(text, end).end()
+        separator = SEPARATOR.match(text, end)
+        tail = separator.end() if separator else end
         spans.append(Span(witness.fragment, cursor, end, tail))
         cursor = tail
     if cursor != len(text):

@@ -8,6 +8,7 @@ and a page of Debian's Chromium driven by playwright.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import http.server
 import subprocess
 import sys
@@ -26,6 +27,18 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+# Without the browser extra (pip install -e '.[browser]') these tests are not even collected,
+# so that pytest -m "not browser" runs from the test extra alone.
+collect_ignore_glob = [] if _installed("playwright") and _installed("axe_playwright_python") else ["test_*.py"]
 
 
 def pytest_collection_modifyitems(config, items):

@@ -121,3 +121,11 @@ def test_the_plate_has_its_text_alternative_and_scales(page, site_url):
     page.set_viewport_size({"width": 360, "height": 800})
     box = plate.bounding_box()
     assert 0 < box["width"] <= 360
+
+
+def test_a_fragment_that_is_no_css_selector_stops_no_script(page, site_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f'{site_url}docs/games/sultan.html#x"]%5B%E0%A4%A')
+    assert page.locator(".rules-replay-controls").first.is_visible()  # shown by rules.js once it runs
+    assert errors == []

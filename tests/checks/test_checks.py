@@ -110,3 +110,29 @@ def test_a_text_that_cannot_be_loaded_is_one_located_finding(source_copy, specs_
     edit(source_copy / "games.yaml", "games:", "games: [")
     findings = check_source(source_copy, specs_copy)
     assert len(findings) == 1 and findings[0].kind == "source" and findings[0].path.endswith("games.yaml")
+
+
+def test_an_ocr_fault_left_uncorrected_is_a_corrections_finding(source_copy, specs_copy):
+    path = source_copy / "segmentation" / "000.yaml"
+    edit(path, "три дамы трефъ.\"\n    corrections:\n      - sic: \"треФъ\"\n        corr: \"трефъ\"\n        kind: case\n"
+               "        note: \"The OCR often reads ф as Ф; the book writes the word in lower case elsewhere (флотъ, трефъ).\"\n",
+         "три дамы треФъ.\"\n")
+    found = located(check_source(source_copy, specs_copy, ["corrections"]), "corrections")
+    line = line_of(path, "- id: empress.game.2")
+    assert found == [
+        (str(path), line, "passage empress.game.2: the reading text's «треФъ» looks like an OCR fault (inner-capital)"),
+        (str(path), line, "passage empress.game.2: «треФъ» looks like an OCR fault (inner-capital): correct it, "
+                          "or list it in checked_tokens.yaml"),
+    ]
+
+
+def test_a_word_no_dictionary_knows_is_a_modern_finding(source_copy, specs_copy):
+    path = source_copy / "modern" / "allowlist.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("  - word:")
+    second = text.index("  - word:", first + 1)
+    word = text[first:second].split("word:", 1)[1].split("\n", 1)[0].strip().strip('"')
+    path.write_text(text[:first] + text[second:], encoding="utf-8")
+    found = located(check_source(source_copy, specs_copy, ["modern"]), "modern")
+    assert found and all(f"the modern «" in m and "is in no dictionary" in m for _, _, m in found)
+    assert any(word.lower() in m.lower() for _, _, m in found)

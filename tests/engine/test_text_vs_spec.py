@@ -3,7 +3,7 @@
 import pytest
 
 from patience.claims.provenance import (
-    cited, excuse_problems, number_problems, parameter_numbers, quotation_problems,
+    excuse_problems, number_problems, parameter_numbers, quotation_problems,
 )
 from patience.claims import run_claim
 from patience.engine.game import Game
@@ -21,40 +21,7 @@ def reading():
     return lambda passage_id: edition.passage(passage_id).reading
 
 
-@pytest.fixture(scope="module")
-def edition_ids():
-    return {passage.id: passage.game for passage in load_edition().passages}
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_every_cited_passage_exists_and_belongs_to_the_game_or_its_notes(spec, edition_ids):
-    for entry in cited(spec):
-        for passage in entry.passages:
-            assert passage in edition_ids, f"{entry.item.id} cites unknown passage {passage}"
-            assert passage.split(".")[0] in (spec.game, "notes"), f"{entry.item.id} cites {passage}"
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_every_rule_paragraph_and_note_of_the_game_is_formalized(spec):
-    """Nothing the game's text says is left out silently: each rule, paragraph and
-    note of the game is cited by some clause or claim (headings and captions aside)."""
-    edition = load_edition()
-    game = next(g for g in edition.games if g.id == spec.game)
-    said = {p for p in game.passage_ids if edition.passage(p).kind in ("rule", "paragraph")}
-    said |= {note.passage_id for note in edition.notes.values() if spec.game in note.games and note.passage_id}
-    covered = {passage for entry in cited(spec) for passage in entry.passages}
-    assert sorted(said - covered) == []
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_quotations_occur_verbatim_in_the_cited_reading_text(spec, reading):
-    assert quotation_problems(spec, reading) == []
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_every_stated_number_is_carried_by_a_parameter_or_excused(spec, reading):
-    assert number_problems(spec, reading) == []
-    assert excuse_problems(spec, reading) == []
+# Coverage, quotations and numbers over the whole edition: patience.checks, run by tests/checks.
 
 
 def _with_clause(spec, clause_id, **changes):

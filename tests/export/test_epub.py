@@ -31,12 +31,14 @@ def epubcheck(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(["java", "-jar", str(Path(tool).resolve()), str(path)], capture_output=True, text=True)
 
 
+@pytest.mark.tools
 def test_epubcheck_accepts_it(epub):
     result = epubcheck(epub)
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     assert "0 fatals / 0 errors / 0 warnings" in result.stdout
 
 
+@pytest.mark.tools
 def test_epubcheck_rejects_a_broken_book(epub, tmp_path):
     """The check can fail: a chapter that is not well-formed is reported."""
     broken = tmp_path / "broken.epub"

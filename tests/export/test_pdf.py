@@ -63,12 +63,14 @@ def regions(pdf) -> list[dict[str, str]]:
     ]
 
 
+@pytest.mark.tools
 def test_every_passage_reading_text_is_in_the_pdf(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
     missing = [p.id for p in corpus.edition.passages if squeeze(p.reading) not in body]
     assert not missing, f"reading text not found for {missing}"
 
 
+@pytest.mark.tools
 def test_modern_and_english_are_there_too(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
     for passage in corpus.edition.passages:
@@ -76,17 +78,20 @@ def test_modern_and_english_are_there_too(regions, corpus):
         assert squeeze(corpus.english[passage.id].text) in body, passage.id
 
 
+@pytest.mark.tools
 def test_the_old_letters_are_text_not_boxes(regions):
     body = "".join(page["text"] for page in regions)
     assert "ѣ" in body and "і" in body
 
 
+@pytest.mark.tools
 def test_every_identifier_stands_in_the_margin(regions, corpus):
     margin = [squeeze(page["margin"]) for page in regions]
     for passage in corpus.edition.passages:
         assert any(passage.id in text for text in margin), passage.id
 
 
+@pytest.mark.tools
 def test_the_page_header_names_the_game(regions, corpus):
     """Each page that holds the whole of a passage (one found on that page alone) is headed by its game."""
     checked = 0
@@ -111,6 +116,7 @@ def test_a_font_without_the_old_letters_is_refused(monkeypatch):
         register_family("мѣсто")
 
 
+@pytest.mark.tools
 def test_the_edition_typeface_is_embedded(pdf):
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
     names = [line.split()[0] for line in fonts.splitlines()[2:]]

@@ -71,6 +71,7 @@ def by_corresp(div: ET.Element) -> dict[str, ET.Element]:
 
 # --- validity -----------------------------------------------------------------------------------
 
+@pytest.mark.tools
 def test_valid_against_tei_all(document):
     jing = shutil.which("jing")
     if jing is None:

@@ -1,4 +1,4 @@
-"""The dictionary check over the whole edition's modern layer, and the allow-list."""
+"""The dictionary check and the allow-list."""
 
 from __future__ import annotations
 
@@ -6,32 +6,9 @@ import pytest
 
 from patience.datafile import DataFileError
 from patience.orthography.dictionary import allowlist_path, load_allowlist, unknown_words
-from patience.orthography.layer import load_overrides, modern_layers, overrides_path
-from patience.text import source_texts_dir
 
-
-@pytest.fixture(scope="module")
-def layers(edition):
-    return modern_layers(edition.passages, load_overrides(overrides_path(source_texts_dir())))
-
-
-@pytest.fixture(scope="module")
-def allowed():
-    return load_allowlist(allowlist_path(source_texts_dir()))
-
-
-def _unknown(layers):
-    return [(pid, m.group()) for pid, layer in layers.items() for m in unknown_words(layer.text)]
-
-
-def test_every_modern_word_is_known_or_allowed_with_a_reason(layers, allowed):
-    missing = [(pid, word) for pid, word in _unknown(layers) if word.lower() not in allowed]
-    assert missing == []
-
-
-def test_every_allowed_word_is_still_needed(layers, allowed):
-    used = {word.lower() for _, word in _unknown(layers)}
-    assert sorted(set(allowed) - used) == []
+# The whole edition's modern layer against the dictionary: patience.checks (kind "modern"),
+# run by tests/checks.
 
 
 def test_the_check_finds_ocr_faults():

@@ -80,15 +80,15 @@ def distributions(modules: set[str]) -> set[str]:
     return {canonicalize_name(owners[m][0]) for m in modules}
 
 
-OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs", "test", "lint"))
+OPTIONAL = tuple(g for g in PROJECT["optional-dependencies"] if g not in ("docs", "test", "lint", "browser", "bench"))
 
 
 @pytest.mark.parametrize(("folder", "groups"), [
     ("patience", OPTIONAL),                   # the package: its optional features' extras (stats …)
     ("extensions", ("docs", *OPTIONAL)),      # the Sphinx extensions, and the font tool beside them
     ("conf.py", ("docs",)),
-    ("tests", ("test",)),
-    ("benchmarks", ("test",)),
+    ("tests", ("test", "browser")),
+    ("benchmarks", ("test", "browser", "bench")),
 ])
 def test_every_imported_package_is_declared(folder, groups):
     undeclared = distributions(imported(ROOT / folder)) - set(requirements(*groups))

@@ -18,6 +18,11 @@ from tests.sphinx.helpers import page, warnings_of
 PLAY = "\n```{rules-play} sultan\n```\n"
 
 
+def with_variants(game_id: str) -> list[str]:
+    """The game and its variants, as the spec lists them: what its Play offers."""
+    return [game_id] + [f"{game_id}:{variant.id}" for variant in load_game(game_id).spec.variants]
+
+
 @pytest.fixture
 def pyodide(tmp_path):
     """A stand-in for the npm package: the files the build copies, with its version."""
@@ -41,7 +46,8 @@ def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
     assert warnings_of(played) == []
     static = played.outdir / "_static"
     manifest = json.loads((static / "play" / "manifest.json").read_text())
-    assert set(manifest["games"]) == {"sultan"} and manifest["pyodide"] == "314.0.7" and manifest["engine"]
+    assert set(manifest["games"]) == set(with_variants("sultan"))
+    assert manifest["pyodide"] == "314.0.7" and manifest["engine"]
     for name in PYODIDE_FILES:
         assert (static / "pyodide" / name).read_text() == f"stand-in {name}"
     compiled = json.loads((static / "play" / "games" / "sultan.json").read_text())
@@ -51,7 +57,7 @@ def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
 def test_the_page_holds_the_board_and_clauses_with_their_anchors(played):
     sultan = page(played, "sultan")
     data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', sultan, re.S).group(1).replace("<\\/", "</"))
-    assert data["game"] == "sultan" and list(data["games"]) == ["sultan"]
+    assert data["game"] == "sultan" and list(data["games"]) == with_variants("sultan")
     game = data["games"]["sultan"]
     assert len(game["board"]["piles"]) == len(load_game("sultan").rules.pile_area)
     for clause_id, clause in game["clauses"].items():
@@ -86,7 +92,7 @@ def test_a_variant_is_offered_with_its_own_clause_anchors(rules_site, build, pyo
     assert warnings_of(app) == []
     data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', page(app, "calculation"),
                                 re.S).group(1).replace("<\\/", "</"))
-    assert list(data["games"]) == ["calculation", "calculation:waiting"]
+    assert list(data["games"]) == with_variants("calculation") == ["calculation", "calculation:waiting"]
     anchors = {clause["anchor"] for clause in data["games"]["calculation:waiting"]["clauses"].values()}
     assert any(anchor.startswith("clause-calculation:waiting.") for anchor in anchors)
     assert any(anchor.startswith("clause-calculation.") for anchor in anchors)
@@ -113,7 +119,7 @@ def test_a_parallel_build_ships_the_same_games(rules_site, build, pyodide):
     app = build(site, parallel=2, rules_pyodide_dir=str(pyodide))
     assert warnings_of(app) == []
     manifest = json.loads((app.outdir / "_static" / "play" / "manifest.json").read_text())
-    assert set(manifest["games"]) == {"sultan", "calculation", "calculation:waiting"}
+    assert set(manifest["games"]) == {*with_variants("sultan"), *with_variants("calculation")}
 
 
 def test_a_variant_given_to_rules_play_is_a_located_warning(rules_site, build, pyodide):

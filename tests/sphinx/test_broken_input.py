@@ -113,3 +113,19 @@ def test_glossary_errors_are_warnings_that_fail_the_build(make_app, site_copy, s
         f"{english}:{line_of(english, '- id: sultan.end.3')}: WARNING: passage sultan.end.3: exception for an "
         "unknown glossary term 'dragon' [check.glossary]",
     ])
+
+
+def test_a_witness_that_is_not_utf8_is_named_by_the_build(make_app, site_copy, source_copy):
+    import hashlib
+
+    from tests.editing import edit
+
+    witness = next((source_copy / "witnesses").glob("003_*"))
+    old = hashlib.sha256(witness.read_bytes()).hexdigest()
+    witness.write_bytes(witness.read_text(encoding="utf-8").encode("cp1251", errors="replace"))
+    edit(source_copy / "witnesses.yaml", old, hashlib.sha256(witness.read_bytes()).hexdigest())
+    broken = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
+    broken.build()
+    assert [w for w in warnings_of(broken)] == [
+        f"{witness}:1: WARNING: the edition's data cannot be read: is not UTF-8 (byte 0: invalid continuation byte) "
+        "[edition.source]"]

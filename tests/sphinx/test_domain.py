@@ -162,16 +162,24 @@ def test_glossary_terms_in_the_text_link_to_their_entries_and_back(app):
 @pytest.mark.sphinx("html", testroot="edition", freshenv=True)
 def test_the_page_links_exactly_the_words_the_glossary_found(app):
     """Occurrences keep their offsets: a word spelled like a term's word elsewhere is not linked
-    («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is)."""
+    («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is). A corrected word
+    is a correction mark, not a link."""
     from patience.corpus import load_corpus
+    from patience_sphinx.edition.reading import reading_pieces
 
     app.build()
-    glossary = load_corpus().glossary
+    corpus = load_corpus()
     reading = cells(app.env.get_doctree("games"), "reading")
     for passage_id, cell in reading.items():
         links = [(x["reftarget"], x.astext()) for x in cell.findall(addnodes.pending_xref) if x["reftype"] == "term"]
-        found = sorted((span, term.id, word) for term in glossary.terms for o in term.occurrences
-                       if o.passage_id == passage_id for span, word in zip(o.spans, o.words))
+        plain, offset = [], 0
+        for piece in reading_pieces(corpus.edition.passage(passage_id)):
+            if piece.kind == "text":
+                plain.append((offset, offset + len(piece.text)))
+            offset += len(piece.text)
+        found = sorted({(span, term.id, word) for term in corpus.glossary.terms for o in term.occurrences
+                       if o.passage_id == passage_id for span, word in zip(o.spans, o.words)
+                       if any(start <= span[0] and span[1] <= end for start, end in plain)})  # a word once
         assert links == [(term, word) for _, term, word in found], passage_id
     sixth = [x.astext() for x in reading["nivernaise.game.6"].findall(addnodes.pending_xref)
              if x["reftarget"] == "free-space"]

@@ -6,12 +6,12 @@ from .helpers import page, warnings_of
 
 
 def test_a_layer_module_that_fails_is_a_typed_warning(make_app, site_copy, source_copy, monkeypatch):
-    from patience.orthography import layer as orthography_layer
+    from patience import corpus
 
     def broken(passages, overrides=()):
         raise ValueError("the converter broke")
 
-    monkeypatch.setattr(orthography_layer, "modern_layers", broken)
+    monkeypatch.setattr(corpus, "modern_layers", broken)  # what the corpus builds its modern layer with
     app = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
     app.build()
     warnings = warnings_of(app)

@@ -13,8 +13,8 @@ ROMAN = re.compile(r"^([IVXL]+)\. ")
 
 
 @pytest.fixture(scope="module")
-def english(edition):
-    return load_english(edition.source, edition)
+def english(corpus):
+    return corpus.english
 
 
 def test_every_passage_has_english_in_book_order(edition, english):

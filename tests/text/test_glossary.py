@@ -37,13 +37,13 @@ REQUIRED = {  # the issue's list: pre-reform forms every glossary must define
 
 
 @pytest.fixture(scope="module")
-def glossary(edition):
-    return load_glossary(edition.source, edition)
+def glossary(corpus):
+    return corpus.glossary
 
 
 @pytest.fixture(scope="module")
-def english(edition):
-    return load_english(edition.source, edition)
+def english(corpus):
+    return corpus.english
 
 
 def occurring(glossary, term_id):

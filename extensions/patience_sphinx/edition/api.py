@@ -14,9 +14,9 @@ concerned when a clause or its passages change.
 
 from __future__ import annotations
 
+from .._logging import warn_edition as warn
 from .departures import concerning
 from .domain import OBJECT_TYPES, Entry, fingerprint
-from .._logging import warn_edition as warn
 from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference", "concerning"]

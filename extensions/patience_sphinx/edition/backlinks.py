@@ -13,7 +13,6 @@ from sphinx.util.nodes import make_refnode
 
 from .domain import OBJECT_TYPES
 
-
 PLURALS = {"departure": "departures from the English", "reading": "settled readings"}
 
 

@@ -13,8 +13,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
 
-from .._logging import warn_edition as warn
 from .._html import make
+from .._logging import warn_edition as warn
 
 
 def panel(reference: str, label: str | None = None):

@@ -15,8 +15,8 @@ from sphinx.util.docutils import SphinxDirective
 from patience.citation import KIND_NAMES
 from patience.text.reading import encoding_substitutions
 
-from .games import passage_ref
 from .._html import unavailable
+from .games import passage_ref
 from .source import edition_for
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from .domain import Entry, fingerprint
-from .games import passage_ref
 from .._html import make, unavailable
 from .._logging import warn_edition as warn
+from .domain import Entry, fingerprint
+from .games import passage_ref
 from .refs import xref
 from .source import edition_for
 

@@ -9,9 +9,8 @@ object, so that a document is rewritten when an object it refers to changes
 
 from __future__ import annotations
 
-import html
-
 import hashlib
+import html
 from typing import NamedTuple
 
 from docutils import nodes

@@ -6,9 +6,9 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
-from .domain import Entry, fingerprint
-from .._logging import warn_edition as warn
 from .._html import make, unavailable
+from .._logging import warn_edition as warn
+from .domain import Entry, fingerprint
 from .refs import xref
 from .source import edition_for
 

@@ -10,9 +10,9 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
+from .._html import make, unavailable
 from .domain import Entry, fingerprint
 from .layers import glossary_for
-from .._html import make, unavailable
 from .refs import xref
 from .source import corpus_for
 

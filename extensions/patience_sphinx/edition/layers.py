@@ -7,8 +7,8 @@ labelled gap in its column; the rest of the page is still built.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from patience.text import glossary as text_glossary
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .._html import make, unavailable
 from .apparatus import reading_nodes
 from .domain import Entry, fingerprint
 from .games import passage_ref
-from .._html import make, unavailable
 from .layers import english_layer
 from .refs import xref
 from .source import corpus_for
@@ -27,7 +27,7 @@ class NotesList(SphinxDirective):
         edition = corpus.edition
         self.english = english_layer(corpus, self.get_location())
         box = make("div", classes=["ed-notes"])
-        for number, note in sorted(edition.notes.items()):
+        for _, note in sorted(edition.notes.items()):
             box += self.note(edition, note)
         return [box]
 

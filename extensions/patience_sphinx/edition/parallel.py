@@ -16,13 +16,13 @@ from sphinx.util.docutils import SphinxDirective
 from patience import citation
 from patience.text.segmentation import NOTE_MARKER
 
+from .._html import make, unavailable
+from .._logging import warn_edition as warn
 from . import cite
 from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
 from .domain import Entry, fingerprint
 from .layers import english_layer, english_term_spans, glossary_for, modern_layer, term_spans
-from .._logging import warn_edition as warn
-from .._html import make, unavailable
 from .source import corpus_for
 
 READING_LANG = "language-ru-petr1708"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from docutils import nodes
+
 from patience_sphinx.edition.api import cites, declare, reference
 
 from .._html import make, text

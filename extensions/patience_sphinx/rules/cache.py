@@ -14,9 +14,9 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 import patience
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from docutils import nodes
 
 from patience.claims import ClaimError, run_claim
-from patience.engine.replay import TimeLimit, Timed
+from patience.engine.replay import Timed, TimeLimit
 
-from .blocks import conjecture, head, provenance, record
-from .cache import cached
 from .._html import make, text
 from .._logging import file_location as spec_location
 from .._logging import warn_rules as warn
+from .blocks import conjecture, head, provenance, record
+from .cache import cached
 
 BADGES = {
     "holds": "✓ Holds",

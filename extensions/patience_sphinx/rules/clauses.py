@@ -11,16 +11,16 @@ page is read (:mod:`.claims`).
 from __future__ import annotations
 
 from docutils import nodes
-from patience_sphinx.edition.api import concerning, reference
 from sphinx.util.docutils import SphinxDirective
 
 from patience.cards import RANK_NAMES
 from patience.claims.provenance import PROVENANCE_KEYS, RANK_KEYS
+from patience_sphinx.edition.api import concerning, reference
 
-from .blocks import conjecture, head, passage_list, provenance, record
-from .claims import claim_block
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .blocks import conjecture, head, passage_list, provenance, record
+from .claims import claim_block
 from .specs import load
 
 KINDS = {

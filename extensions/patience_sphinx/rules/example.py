@@ -21,9 +21,9 @@ from patience.engine import plate
 from patience.engine.replay import TimeLimit, record
 from patience.solver import play as look_ahead
 
-from .cache import cached
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .cache import cached
 from .specs import load
 
 DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true, int("²") fails

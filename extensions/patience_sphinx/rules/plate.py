@@ -8,12 +8,12 @@ the plate (the passage ``GAME.plate``) where there is one.
 from __future__ import annotations
 
 from docutils import nodes
-from patience_sphinx.edition.api import reference
 from sphinx.util.docutils import SphinxDirective
 
 from patience.datafile import DataFileError
 from patience.engine import plate
 from patience.text import load_edition
+from patience_sphinx.edition.api import reference
 
 from .._html import make
 from .._logging import warn_rules as warn

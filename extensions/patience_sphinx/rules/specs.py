@@ -18,11 +18,10 @@ from patience.engine import Game
 from patience.engine.specs import rules_from_file
 from patience.spec.loading import SPEC_DIR, game_line, read_spec
 
-from .cache import ENGINE_FILES
 from .._logging import file_location as spec_location
 from .._logging import warn_rules as warn
 from .._state import memory
-
+from .cache import ENGINE_FILES
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field, PositiveInt
 
@@ -24,7 +24,7 @@ class NoMoveBetween(Check):
     ``to``, along random playouts."""
 
     kind: Literal["no_move_between"]
-    source: Union[Name, Literal["any"]] = Field(alias="from")
+    source: Name | Literal["any"] = Field(alias="from")
     to: Name
     into_empty: bool = False
 

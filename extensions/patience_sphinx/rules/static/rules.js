@@ -81,7 +81,9 @@
     widget.tabIndex = 0;
     widget.querySelector(".rules-replay-controls").hidden = false;
     function follow() {  // a link to a move (#example-GAME-N-mK), on load and on the way back and forth
-      var target = location.hash && box.querySelector('.rules-moves li[id="' + location.hash.slice(1) + '"] a');
+      // by id, not a selector built from the address: a fragment with " or ] must not throw
+      var item = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+      var target = item && box.contains(item) && item.matches(".rules-moves li") ? item.querySelector("a") : null;
       if (target) { show(Number(target.getAttribute("data-step"))); }
       return Boolean(target);
     }
