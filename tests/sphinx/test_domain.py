@@ -234,4 +234,9 @@ def test_the_data_file_names_every_passage_page_notes_and_terms(app):
     assert data["notes"]["14"]["ru"] == EDITION.passage(EDITION.notes[14].passage_id).reading
     assert data["notes"]["14"]["en"].startswith("Some players")
     assert data["terms"]["talon"]["page"] == "glossary.html#term-talon"
-    assert "edition-data.js" not in page(app, "refs")  # loaded on demand, by the page script
+    import zlib
+
+    refs = page(app, "refs")
+    assert "edition-data.js" not in refs  # loaded on demand, by the page script, with the checksum
+    crc = zlib.crc32((app.outdir / "_static" / "edition-data.js").read_bytes())
+    assert f'<meta name="edition-data" content="{crc:08x}"' in refs

@@ -14,6 +14,7 @@ from the domain (where each passage stands) and the edition's data.
 from __future__ import annotations
 
 import json
+import zlib
 from pathlib import Path
 
 from patience import citation
@@ -80,16 +81,28 @@ def _terms(app, env, corpus) -> dict:
     return terms
 
 
-def write(app, env) -> None:
+def write(app, env) -> list[str] | None:
+    """Write the file; when it changed, every page is rewritten, since each names its checksum
+    (:func:`checksum`, read by the page script as ``?v=``) and a page left alone would load a
+    copy a browser had cached."""
     if app.builder.format != "html":
-        return
+        return None
     data = payload(app, env)
     if data is None:
-        return
+        return None
+    text = f"window.EDITION_DATA = {json.dumps(data, ensure_ascii=False, sort_keys=True)};\n"
     target = Path(app.outdir) / "_static" / SCRIPT
+    if target.is_file() and target.read_text(encoding="utf-8") == text:
+        return None
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(f"window.EDITION_DATA = {json.dumps(data, ensure_ascii=False, sort_keys=True)};\n",
-                      encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
+    return sorted(env.found_docs)
+
+
+def checksum(app) -> str:
+    """The data file's CRC-32, which every page names (``<meta name="edition-data">``)."""
+    target = Path(app.outdir) / "_static" / SCRIPT
+    return f"{zlib.crc32(target.read_bytes()):08x}" if target.is_file() else ""
 
 
 def register(app) -> None:

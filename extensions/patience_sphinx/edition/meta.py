@@ -11,6 +11,7 @@ from html import escape
 
 from patience import citation
 
+from .data import checksum
 from .source import source_dir
 
 
@@ -31,6 +32,7 @@ def add_tags(app, pagename, templatename, context, doctree) -> None:
     tags.append(_tag("citation_public_url", publication.base_url + app.builder.get_target_uri(pagename)))
     tags.append(_tag("citation_language", "ru"))
     tags.append(_tag("citation_series_title", publication.statement))
+    tags.append(_tag("edition-data", checksum(app)))  # the page script asks for the current data file
     context["metatags"] = context.get("metatags", "") + "".join(tags)
 
 

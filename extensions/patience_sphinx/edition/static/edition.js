@@ -30,7 +30,8 @@
     if (!dataPromise) {
       dataPromise = new Promise(function (resolve, reject) {
         const script = document.createElement("script");
-        script.src = root() + "_static/edition-data.js";
+        const version = document.querySelector('meta[name="edition-data"]');
+        script.src = root() + "_static/edition-data.js" + (version ? "?v=" + version.content : "");
         script.onload = function () { resolve(window.EDITION_DATA); };
         script.onerror = reject;
         document.head.append(script);
