@@ -107,6 +107,7 @@ def test_cite_panel_gives_the_same_citation_as_the_command(page, site_url):
 
 def test_columns_line_up_side_by_side_on_a_wide_screen(page, site_url):
     page.goto(f"{site_url}docs/games/sultan.html")
+    page.evaluate("document.fonts.ready.then(() => true)")  # the edition's font swapped in: no later reflow
     boxes = [
         [row(page, pid).locator(f".ed-{column}").bounding_box() for column in ("reading", "modern", "english")]
         for pid in ("sultan.end.1", "sultan.end.2")
