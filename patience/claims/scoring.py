@@ -12,7 +12,16 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from patience.claims.mutation import OUTCOMES, Baseline, Verdict, baseline, compile_game, judge, kills
+from patience.claims.mutation import (
+    OUTCOMES,
+    Baseline,
+    Verdict,
+    baseline,
+    compile_game,
+    judge,
+    kills,
+    variant_of,
+)
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.spec.loading import find, games
@@ -77,19 +86,28 @@ def score_game(game_id: str, reading: Reading, every: int = 1) -> GameScore:
     base = baseline(spec, game_id, path, reading)
     own = [m for m in mutants(spec) if m.game == game_id][::every]
     verdicts = [judge(mutant, base, path, reading) for mutant in own]
-    return GameScore(game_id, verdicts, _claim_kills(base, verdicts, path))
+    return GameScore(game_id, verdicts, _claim_kills(base, verdicts, path, _own_claims(spec, game_id)))
 
 
-def _claim_kills(base: Baseline, verdicts: list[Verdict], path) -> dict[str, str | None]:
-    """The mutant each claim was first to kill; for a claim always beaten to it by
-    another, the first killed mutant it also kills."""
-    found: dict[str, str | None] = {claim.id: None for claim in base.claims}
+def _own_claims(spec, game_id: str) -> set[str]:
+    """A game's claims; a variant's own (those it inherits are the base game's to kill,
+    as only the variant's own clauses are mutated in it)."""
+    variant = variant_of(game_id)
+    if variant is None:
+        return {claim.id for claim in spec.claims}
+    return {claim.id for claim in next(v for v in spec.variants if v.id == variant).claims}
+
+
+def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -> dict[str, str | None]:
+    """The mutant each of the game's own claims was first to kill; for a claim always
+    beaten to it by another, the first killed mutant it also kills."""
+    found: dict[str, str | None] = {claim.id: None for claim in base.claims if claim.id in own}
     killed = [v for v in verdicts if v.outcome == "killed"]
     for verdict in killed:
         if verdict.killer in found and found[verdict.killer] is None:
             found[verdict.killer] = verdict.mutant.label
     compiled: dict[str, Game | None] = {}
-    for claim in (c for c in base.claims if found[c.id] is None):
+    for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
         for verdict in killed:
             label = verdict.mutant.label
             if label not in compiled:
