@@ -47,7 +47,8 @@ def test_every_clause_and_claim_of_the_spec_is_on_the_page_in_plain_language(bui
     for item in spec_items(site, "sultan", "clauses") + spec_items(site, "sultan", "claims"):
         shown = block(sultan, f"clause-sultan.{item['id']}")
         says = " ".join(item["says"].split())
-        assert html.escape(says, quote=False).replace("'", "&#x27;") in shown or says in html.unescape(shown)
+        # Sphinx's smart quotes print an apostrophe as ’.
+        assert says in html.unescape(shown).replace("’", "'")
         for passage_id in item.get("passages", []):
             assert f'href="#{passage_id}"' in shown
 
@@ -117,7 +118,9 @@ def test_a_known_contradiction_is_shown_with_its_note_and_no_warning(rules_site,
     assert warnings_of(app) == []
     shown = block(page(app, "sultan"), "clause-sultan.divan-four-a-side")
     assert "✗ Contradicted by the engine" in shown
-    assert '<p class="rules-claims-summary">12 claims: 11 hold, 1 is contradicted by the engine.</p>' in page(app, "sultan")
+    claims = len(spec_items(site, "sultan", "claims"))
+    assert (f'<p class="rules-claims-summary">{claims} claims: {claims - 1} hold, 1 is contradicted by the engine.</p>'
+            in page(app, "sultan"))
     assert "Editorial note: </strong>The divan’s cards are single" in shown or "The divan's cards are single" in html.unescape(shown)
     assert "The engine: deal 0: divan sizes [1, 1, 1, 1, 1, 1, 1, 1]." in html.unescape(shown)
 
