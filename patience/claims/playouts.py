@@ -82,13 +82,15 @@ def no_move_between(game: Game, source: str | list[str], to: str | list[str], in
 
 
 @runs(MovesBetween)
-def moves_between(game: Game, source: str | list[str], to: str | list[str]) -> ClaimResult:
-    """Some legal move takes a card from ``source`` to each area of ``to``."""
+def moves_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
+    """Some legal move takes a card from ``source`` to each area of ``to`` (or into its
+    empty piles)."""
     missing = [target for target in ([to] if isinstance(to, str) else to)
-               if next(_moves_between(game, source, target, False), None) is None]
+               if next(_moves_between(game, source, target, into_empty), None) is None]
+    where = "the empty piles of " if into_empty else ""
     if missing:
-        return ClaimResult(False, f"no move from {source} to {missing} in random playouts")
-    return ClaimResult(True, f"cards went from {source} to each of {to}")
+        return ClaimResult(False, f"no move from {source} to {where}{missing} in random playouts")
+    return ClaimResult(True, f"cards went from {source} to {where}each of {to}")
 
 
 @runs(OnlyTop)
