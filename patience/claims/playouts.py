@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
 from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
-from patience.engine.actions import PAIR
+from patience.engine.actions import PAIR, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
 from patience.engine.rows import ends, line_ends_of, rows_of
@@ -82,13 +82,15 @@ def no_move_between(game: Game, source: str | list[str], to: str | list[str], in
 
 
 @runs(MovesBetween)
-def moves_between(game: Game, source: str | list[str], to: str | list[str]) -> ClaimResult:
-    """Some legal move takes a card from ``source`` to each area of ``to``."""
+def moves_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
+    """Some legal move takes a card from ``source`` to each area of ``to`` (or into its
+    empty piles)."""
     missing = [target for target in ([to] if isinstance(to, str) else to)
-               if next(_moves_between(game, source, target, False), None) is None]
+               if next(_moves_between(game, source, target, into_empty), None) is None]
+    where = "the empty piles of " if into_empty else ""
     if missing:
-        return ClaimResult(False, f"no move from {source} to {missing} in random playouts")
-    return ClaimResult(True, f"cards went from {source} to each of {to}")
+        return ClaimResult(False, f"no move from {source} to {where}{missing} in random playouts")
+    return ClaimResult(True, f"cards went from {source} to {where}each of {to}")
 
 
 @runs(OnlyTop)
@@ -151,22 +153,25 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
 
 @runs(SpacesFilledFrom)
 def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult:
-    """Each move that empties a pile of ``area`` leaves in it the card that was on top of
-    the first of ``sources`` to have one."""
+    """Each move (of a card, or a pair) that empties one pile of ``area`` leaves in it the
+    card that was on top of the first of ``sources`` to have one the area takes (of its
+    colour, for the Empress's army and navy)."""
     piles = set(area_piles(game, area, ""))
     donors = [area_piles(game, name, "") for name in sources]
     seen = 0
     for state, moves in playouts(game):
         for move in moves:
-            if move.kind != "move" or move.src not in piles or len(state.piles[move.src]) != 1:
+            emptied = [src for src, dst in _steps(move) if src in piles and len(state.piles[src]) == 1
+                       and not any(dst in group for group in donors)]
+            if len(emptied) != 1:
                 continue
-            if any(move.dst in group for group in donors):
-                continue
-            expected = next((state.piles[p][-1] for group in donors for p in group if state.piles[p]), None)
+            taker = game.rules.areas[game.rules.pile_area[emptied[0]]]
+            expected = next((state.piles[p][-1] for group in donors for p in group
+                             if state.piles[p] and fits_colour(taker, state.piles[p][-1])), None)
             if expected is None:
                 continue
             game.apply(state, move)
-            filled = state.piles[move.src][-1:]
+            filled = state.piles[emptied[0]][-1:]
             game.undo(state)
             seen += 1
             if filled != [expected]:

@@ -31,13 +31,14 @@ class NoMoveBetween(Check):
 
 
 class MovesBetween(Check):
-    """Cards may go from the areas ``from`` (or ``any``) to each of the areas ``to``: along
-    random playouts, for each area of ``to``, some legal move (of a card, or of either
-    card of a pair) takes a card there from ``from``."""
+    """Cards may go from the areas ``from`` (or ``any``) to each of the areas ``to`` (or
+    into their empty piles): along random playouts, for each area of ``to``, some legal
+    move (of a card, or of either card of a pair) takes a card there from ``from``."""
 
     kind: Literal["moves_between"]
     source: Name | list[Name] | Literal["any"] = Field(alias="from")
     to: Name | list[Name]
+    into_empty: bool = False
 
 
 class OnlyTop(Check):
