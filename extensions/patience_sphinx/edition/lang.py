@@ -14,8 +14,12 @@ from docutils import nodes
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 PREREFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.IGNORECASE)
-#: A run of Russian: Cyrillic words and what stands between them (spaces, punctuation, digits).
-RUN = re.compile(r"[\u0400-\u04FF]+(?:[\s\d.,;:!?\-–—'’«»()]*[\u0400-\u04FF]+)*")
+#: A word with a Cyrillic letter, Latin letters or digits inside it too (the OCR's mixed
+#: scripts, «КОНСТИТУЦIЯ»).
+WORD = r"\w*[\u0400-\u04FF]\w*"
+#: A run of Russian: such words and what stands between them (spaces, punctuation, digits,
+#: the slash of an OCR reading such as «Разло/кнвши»).
+RUN = re.compile(rf"{WORD}(?:[\s\d.,;:!?/\-–—'’«»()]*{WORD})*")
 #: Elements whose text cannot be split into spans; they take the class themselves.
 WHOLE = (nodes.literal_block, nodes.raw, nodes.literal, nodes.math, nodes.title_reference)
 
