@@ -93,23 +93,30 @@ def moves_between(game: Game, source: str | list[str], to: str | list[str], into
     return ClaimResult(True, f"cards went from {source} to {where}each of {to}")
 
 
-@runs(OnlyTop)
-def only_top(game: Game, area: str) -> ClaimResult:
+def _move_from_below_top(game: Game, area: str):
+    """The first legal move, along random playouts, that takes a card of ``area`` from
+    under its top card; ``None`` if none does."""
     piles = set(area_piles(game, area, ""))
     for state, moves in playouts(game):
         for move in moves:
             if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
-                return ClaimResult(False, f"legal: {game.describe(move)} (not a top card)")
+                return move
+    return None
+
+
+@runs(OnlyTop)
+def only_top(game: Game, area: str) -> ClaimResult:
+    move = _move_from_below_top(game, area)
+    if move is not None:
+        return ClaimResult(False, f"legal: {game.describe(move)} (not a top card)")
     return ClaimResult(True, f"only top cards leave the {area}")
 
 
 @runs(AnyCardAvailable)
 def any_card_available(game: Game, area: str) -> ClaimResult:
-    piles = set(area_piles(game, area, ""))
-    for state, moves in playouts(game):
-        for move in moves:
-            if move.kind == "move" and move.src in piles and state.piles[move.src][-1] != move.card:
-                return ClaimResult(True, f"legal: {game.describe(move)} (not a top card)")
+    move = _move_from_below_top(game, area)
+    if move is not None:
+        return ClaimResult(True, f"legal: {game.describe(move)} (not a top card)")
     return ClaimResult(False, f"only top cards left the {area} in random playouts")
 
 
