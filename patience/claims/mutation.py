@@ -30,6 +30,8 @@ from patience.datafile import DataFileError
 from patience.engine import rng
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
+from patience.engine.actions import PAIR
+from patience.engine.state import Move
 from patience.spec.loading import claims_of, clauses_of
 from patience.spec.mutants import Mutant
 from patience.spec.schema import Claim, Spec
@@ -145,26 +147,47 @@ def plays_differently(original: Game, mutant: Game) -> str | None:
 
     Both games are played in lockstep from each sampled deal: at every position the two
     must offer the same legal moves; one of them, chosen at random, is played in both,
-    and the piles must then agree."""
+    and the piles must then agree. Two readings make no difference to play and are
+    compared as such: a pair taken in either order (army with navy, or navy with army)
+    is one move, and the cards of a set-aside pile, which no move touches, are compared
+    whatever their order (any move that touched them would differ in the moves offered)."""
     if original.rules.pile_area != mutant.rules.pile_area:
         return "the piles differ"
     for number in SAMPLE_DEALS:
         first, second = original.deal(number), mutant.deal(number)
-        if first.piles != second.piles:
+        if _laid(original, first.piles) != _laid(original, second.piles):
             return f"deal {number} lays out differently"
         generator = rng.SplitMix64(rng.seed(f"{original.id}:{number}:equivalence"))
         for step in range(SAMPLE_MOVES):
-            moves, others = original.legal_moves(first), mutant.legal_moves(second)
+            listed = original.legal_moves(first)
+            moves = {_as_played(move): move for move in listed}
+            others = {_as_played(move): move for move in mutant.legal_moves(second)}
             if set(moves) != set(others):
                 extra = next(iter(set(moves) ^ set(others)))
-                return f"deal {number}, move {step}: only one game allows {original.describe(extra)}"
+                return f"deal {number}, move {step}: only one game allows {original.describe((moves | others)[extra])}"
             if original.is_won(first) != mutant.is_won(second):
                 return f"deal {number}, move {step}: won in one game only"
             if not moves:
                 break
-            move = moves[generator.below(len(moves))]
-            original.apply(first, move)
-            mutant.apply(second, move)
-            if first.piles != second.piles or first.passes != second.passes:
-                return f"deal {number}, after {original.describe(move)}: the piles differ"
+            chosen = _as_played(listed[generator.below(len(listed))])
+            original.apply(first, moves[chosen])
+            mutant.apply(second, others[chosen])
+            if _laid(original, first.piles) != _laid(original, second.piles) or first.passes != second.passes:
+                return f"deal {number}, after {original.describe(moves[chosen])}: the piles differ"
     return None
+
+
+def _as_played(move: Move) -> Move:
+    """A pair's two cards in one order, whichever group the clause names first."""
+    if move.kind != PAIR:
+        return move
+    swapped = move._replace(card=move.card2, src=move.src2, dst=move.dst2,
+                            card2=move.card, src2=move.src, dst2=move.dst)
+    return min(move, swapped)
+
+
+def _laid(game: Game, piles: list[list[int]]) -> list[list[int]]:
+    """The piles, each set-aside pile's cards in a fixed order."""
+    rules = game.rules
+    return [sorted(cards) if rules.role(pile) == "aside" else cards
+            for pile, cards in enumerate(piles)]

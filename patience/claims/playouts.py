@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
 from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
-from patience.engine.actions import PAIR, fits_colour
+from patience.engine.actions import PAIR, TURN_UP, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
 from patience.engine.rows import ends, line_ends_of, rows_of
@@ -18,6 +18,7 @@ from patience.spec.checks.playouts import (
     CannotReach,
     FoundationsWaitUntilPlaced,
     Goal,
+    InSequence,
     LeavesOnlyTo,
     MovesBetween,
     MovesFromFoundations,
@@ -53,20 +54,23 @@ def _piles_named(game: Game, names: str | list[str]) -> set[int]:
 
 
 def _steps(move) -> list[tuple[int, int]]:
-    """The (source, target) piles of a move: one for a card, two for a pair."""
+    """The (source, target) piles of a move: one for a card or a card turned up, two for
+    a pair."""
     if move.kind == "move":
         return [(move.src, move.dst)]
     if move.kind == PAIR:
         return [(move.src, move.dst), (move.src2, move.dst2)]
+    if move.kind == TURN_UP:
+        return [(move.src, move.dst)]
     return []
 
 
-def _moves_between(game: Game, source, target, into_empty: bool):
+def _moves_between(game: Game, source, target, into_empty: bool, onto_card: bool = False):
     sources, targets = _piles_named(game, source), _piles_named(game, target)
     for state, moves in playouts(game):
         for move in moves:
             if any(src in sources and dst in targets and (not into_empty or not state.piles[dst])
-                   for src, dst in _steps(move)):
+                   and (not onto_card or state.piles[dst]) for src, dst in _steps(move)):
                 yield state, move
 
 
@@ -82,12 +86,13 @@ def no_move_between(game: Game, source: str | list[str], to: str | list[str], in
 
 
 @runs(MovesBetween)
-def moves_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
-    """Some legal move takes a card from ``source`` to each area of ``to`` (or into its
-    empty piles)."""
+def moves_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool,
+                  onto_card: bool) -> ClaimResult:
+    """Some legal move takes a card from ``source`` to each area of ``to`` (into its empty
+    piles, or onto a card there)."""
     missing = [target for target in ([to] if isinstance(to, str) else to)
-               if next(_moves_between(game, source, target, into_empty), None) is None]
-    where = "the empty piles of " if into_empty else ""
+               if next(_moves_between(game, source, target, into_empty, onto_card), None) is None]
+    where = "the empty piles of " if into_empty else "a card of " if onto_card else ""
     if missing:
         return ClaimResult(False, f"no move from {source} to {where}{missing} in random playouts")
     return ClaimResult(True, f"cards went from {source} to {where}each of {to}")
@@ -162,10 +167,10 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
 def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult:
     """Each move (of a card, or a pair) that empties one pile of ``area`` leaves in it the
     card that was on top of the first of ``sources`` to have one the area takes (of its
-    colour, for the Empress's army and navy)."""
+    colour, for the Empress's army and navy); and each source fills some space."""
     piles = set(area_piles(game, area, ""))
     donors = [area_piles(game, name, "") for name in sources]
-    seen = 0
+    seen = {name: 0 for name in sources}
     for state, moves in playouts(game):
         for move in moves:
             emptied = [src for src, dst in _steps(move) if src in piles and len(state.piles[src]) == 1
@@ -180,11 +185,28 @@ def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult
             game.apply(state, move)
             filled = state.piles[emptied[0]][-1:]
             game.undo(state)
-            seen += 1
             if filled != [expected]:
                 return ClaimResult(False, f"after {game.describe(move)} the space held "
                                           f"{[card_name(c) for c in filled]}, not {card_name(expected)}")
-    return ClaimResult(seen > 0, f"{seen} spaces, each filled from the first of {sources} with a card")
+            seen[next(name for name, group in zip(sources, donors) if any(
+                state.piles[p] and state.piles[p][-1] == expected for p in group))] += 1
+    return ClaimResult(all(seen.values()), f"spaces filled, each from the first of {sources} with a card: {seen}")
+
+
+@runs(InSequence)
+def in_sequence(game: Game, area: str) -> ClaimResult:
+    """Each card laid on a card of ``area`` is one rank above or below it («по порядку»)."""
+    piles = set(area_piles(game, area, ""))
+    seen = 0
+    for state, moves in playouts(game):
+        for move in moves:
+            for moved, (_, dst) in zip((move.card, move.card2), _steps(move)):
+                if dst in piles and state.piles[dst]:
+                    below = state.piles[dst][-1]
+                    if abs(rank_of(moved) - rank_of(below)) != 1:
+                        return ClaimResult(False, f"legal: {game.describe(move)}, {card_name(moved)} on {card_name(below)}")
+                    seen += 1
+    return ClaimResult(seen > 0, f"{seen} cards laid on the {area}, each next in rank to the card below")
 
 
 def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[int], State]:

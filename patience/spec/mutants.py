@@ -16,12 +16,16 @@ not mutated; a mutant's clause leaves its plate out, which drew the old piles. A
 mutant the schema refuses is not a spec and is counted apart.
 A mutant is *silent* when its clause records the parameter as conjecture: the clause
 has a ``conjecture`` and either no ``conjectural`` list (all of it is conjecture) or
-one naming the parameter (``playing order`` names ``playing_order``).
+one naming the parameter (``playing order`` names ``playing_order``). An aspect may
+also name one item of a list parameter (``foundation`` in a flow's ``to``: only the
+mutant that drops that item is silent) or the order of one (``order of from``: only
+the mutants that swap its items are silent).
 """
 
 from __future__ import annotations
 
 import copy
+import re
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -71,7 +75,7 @@ def mutants(spec: Spec) -> Iterator[Mutant]:
                     written[parameter] = changed
                     written.pop("plate", None)  # a drawing of the old piles, not a rule
                     yield Mutant(game, clause.id, parameter, mutation, _validated(mutated),
-                                 _conjectural(clause, parameter))
+                                 _conjectural(clause, parameter, mutation))
 
 
 def _written(clause) -> dict:
@@ -98,11 +102,19 @@ def _validated(data: dict) -> Spec | None:
         return None
 
 
-def _conjectural(clause, parameter: str) -> bool:
+def _conjectural(clause, parameter: str, mutation: str) -> bool:
     if not clause.conjecture:
         return False
+    if not clause.conjectural:
+        return True
     aspects = {aspect.replace(" ", "_") for aspect in clause.conjectural}
-    return not aspects or parameter in aspects or _python_name(clause, parameter) in aspects
+    if parameter in aspects or _python_name(clause, parameter) in aspects:
+        return True
+    dropped = re.fullmatch(r"(?:\[\d+\] )?drop (.+)", mutation)
+    if dropped and dropped.group(1) in clause.conjectural:
+        return True
+    swapped = re.fullmatch(r"(?:\[\d+\] )?swap .+", mutation)
+    return bool(swapped) and f"order of {parameter}" in clause.conjectural
 
 
 def _changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, PositiveInt
+from pydantic import Field, PositiveInt, model_validator
 
 from patience.spec.terms import CardPattern, Check, Name, RankName, Role, Strict
 
@@ -31,14 +31,22 @@ class NoMoveBetween(Check):
 
 
 class MovesBetween(Check):
-    """Cards may go from the areas ``from`` (or ``any``) to each of the areas ``to`` (or
-    into their empty piles): along random playouts, for each area of ``to``, some legal
-    move (of a card, or of either card of a pair) takes a card there from ``from``."""
+    """Cards may go from the areas ``from`` (or ``any``) to each of the areas ``to`` (into
+    their empty piles, or with ``onto_card`` onto a card there): along random playouts,
+    for each area of ``to``, some legal move (of a card, of either card of a pair, or a
+    packet's card turned up) takes a card there from ``from``."""
 
     kind: Literal["moves_between"]
     source: Name | list[Name] | Literal["any"] = Field(alias="from")
     to: Name | list[Name]
     into_empty: bool = False
+    onto_card: bool = False
+
+    @model_validator(mode="after")
+    def _one_place(self):
+        if self.into_empty and self.onto_card:
+            raise ValueError("give 'into_empty' or 'onto_card', not both")
+        return self
 
 
 class OnlyTop(Check):
@@ -82,7 +90,7 @@ class NeverEmptyWhile(Check):
 class SpacesFilledFrom(Check):
     """A space left in the area is filled at once with the top card of the first of
     ``sources`` that has one (the Sultan's «изъ талона, а если ихъ нѣтъ въ талонѣ, то
-    изъ колоды»), along random playouts; and such spaces occur."""
+    изъ колоды»), along random playouts; and each source fills some space."""
 
     kind: Literal["spaces_filled_from"]
     area: Name
@@ -169,6 +177,14 @@ class FoundationsWaitUntilPlaced(Check):
     kind: Literal["foundations_wait_until_placed"]
 
 
+class InSequence(Check):
+    """Every card laid on a card of the area (not into a space) is next to it in rank, one
+    above or one below, along random playouts; and such moves occur."""
+
+    kind: Literal["in_sequence"]
+    area: Name
+
+
 class AreaColour(Check):
     """The area holds only cards of that colour along random playouts."""
 
@@ -179,4 +195,4 @@ class AreaColour(Check):
 
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
           SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
-          OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, AreaColour)
+          OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, InSequence, AreaColour)
