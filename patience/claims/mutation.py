@@ -34,7 +34,9 @@ from patience.engine.actions import PAIR
 from patience.engine.state import Move
 from patience.spec.loading import claims_of, clauses_of
 from patience.spec.mutants import Mutant
+from patience.spec.checks.chance import MODELS as CHANCE_MODELS
 from patience.spec.schema import Claim, Spec
+from patience.stats import table
 
 SAMPLE_DEALS = range(4)
 SAMPLE_MOVES = 250
@@ -61,6 +63,7 @@ class Baseline:
     """A game as its spec stands: its claims (those that hold as expected), cheapest
     first, and the text problems it already has (none, in a sound edition)."""
 
+    spec: Spec
     game: Game
     claims: list[Claim]
     text_problems: set[str]
@@ -93,7 +96,7 @@ def baseline(spec: Spec, game_id: str, path: Path, reading: Reading) -> Baseline
         start = time.perf_counter()
         holds = _claim_fails(game, claim) is None
         (timed if holds else failing).append((time.perf_counter() - start, claim))
-    return Baseline(game, [claim for _, claim in sorted(timed, key=lambda pair: pair[0])],
+    return Baseline(spec, game, [claim for _, claim in sorted(timed, key=lambda pair: pair[0])],
                     text_problems(spec, reading), [claim.id for _, claim in failing])
 
 
@@ -140,6 +143,36 @@ def _claim_fails(game: Game, claim: Claim) -> str | None:
     if result.holds != (claim.expect == "holds"):
         return f"{claim.id}: {result.detail}"
     return None
+
+
+STATISTICS_REVERSED = "statistics: every stored outcome reversed"
+
+
+def reads_statistics(claim: Claim) -> bool:
+    """A claim about chance reads the stored statistics, which no change of the spec
+    alters; what can make it fail is other figures."""
+    return type(claim.check) in CHANCE_MODELS
+
+
+def kills_with_statistics_reversed(game: Game, claim: Claim) -> bool:
+    """Whether the claim fails on the stored statistics with every deal's outcome
+    reversed (won for lost and lost for won, the solver's and the player's): figures
+    that say the opposite of the stored ones."""
+    stored = table.load
+    reversed_figures = _reversed(stored())
+    table.load = lambda *args, **kwargs: reversed_figures
+    try:
+        return kills(game, claim)
+    finally:
+        table.load = stored
+
+
+def _reversed(data: dict) -> dict:
+    flip = {"won": "lost", "lost": "won"}
+    return {**data, "games": {game: {**entry, "deals": {number: [flip.get(row[0], row[0]), row[1],
+                                                                    flip.get(row[2], row[2]), *row[3:]]
+                                                           for number, row in entry["deals"].items()}}
+                              for game, entry in data["games"].items()}}
 
 
 def plays_differently(original: Game, mutant: Game) -> str | None:

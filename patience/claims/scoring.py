@@ -14,18 +14,21 @@ from dataclasses import dataclass
 
 from patience.claims.mutation import (
     OUTCOMES,
+    STATISTICS_REVERSED,
     Baseline,
     Verdict,
     baseline,
     compile_game,
     judge,
     kills,
+    kills_with_statistics_reversed,
+    reads_statistics,
     variant_of,
 )
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.spec.loading import find, games
-from patience.spec.mutants import Mutant, mutants
+from patience.spec.mutants import Mutant, mutants, probes
 
 Reading = Callable[[str], str]
 
@@ -100,22 +103,46 @@ def _own_claims(spec, game_id: str) -> set[str]:
 
 def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -> dict[str, str | None]:
     """The mutant each of the game's own claims was first to kill; for a claim always
-    beaten to it by another, the first killed mutant it also kills."""
+    beaten to it by another, the first killed mutant it also kills; for a claim no
+    scored mutant makes fail, the first probe (:func:`patience.spec.mutants.probes`)
+    that does, or, for a claim read from the stored statistics, those figures reversed."""
     found: dict[str, str | None] = {claim.id: None for claim in base.claims if claim.id in own}
     killed = [v for v in verdicts if v.outcome == "killed"]
     for verdict in killed:
         if verdict.killer in found and found[verdict.killer] is None:
             found[verdict.killer] = verdict.mutant.label
     compiled: dict[str, Game | None] = {}
+
+    def first_killing(claim, candidates) -> str | None:
+        for mutant in candidates:
+            if mutant.label not in compiled:
+                compiled[mutant.label] = _compiled(mutant, path)
+            if compiled[mutant.label] is not None and kills(compiled[mutant.label], claim):
+                return mutant.label
+        return None
+
     for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
-        for verdict in killed:
-            label = verdict.mutant.label
-            if label not in compiled:
-                compiled[label] = _compiled(verdict.mutant, path)
-            if compiled[label] is not None and kills(compiled[label], claim):
-                found[claim.id] = label
-                break
+        found[claim.id] = first_killing(claim, [v.mutant for v in killed])
+    spec_probes = None
+    for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
+        if reads_statistics(claim):
+            found[claim.id] = STATISTICS_REVERSED if kills_with_statistics_reversed(base.game, claim) else None
+            continue
+        if spec_probes is None:
+            spec_probes = [m for m in probes(base.spec) if m.game == base.game.id and m.spec is not None]
+        found[claim.id] = first_killing(claim, sorted(spec_probes, key=lambda m: -_nearness(m, claim)))
     return found
+
+
+def _nearness(probe: Mutant, claim) -> int:
+    """How many of the areas the claim's check names the probe's clause or change names:
+    the likeliest probes are tried first."""
+    named = {value for value in claim.check.model_dump(by_alias=True).values() if isinstance(value, str)}
+    named |= {item for value in claim.check.model_dump(by_alias=True).values() if isinstance(value, list)
+              for item in value if isinstance(item, str)}
+    clause = next((c for c in probe.spec.clauses if c.id == probe.clause), None)
+    text = f"{probe.mutation} {clause.model_dump_json(by_alias=True) if clause else ''}"
+    return sum(name in text for name in named)
 
 
 def _compiled(mutant: Mutant, path) -> Game | None:

@@ -78,6 +78,54 @@ def mutants(spec: Spec) -> Iterator[Mutant]:
                                  _conjectural(clause, parameter, mutation))
 
 
+def probes(spec: Spec) -> Iterator[Mutant]:
+    """One-parameter changes beyond the scored mutants, used only to show that a claim
+    can fail when none of those makes it: each default a clause leaves unwritten, changed
+    as a written parameter would be (``(default) top → any``); and each area a clause
+    names, replaced by another area of the spec, with each other area added to a list
+    of areas (``add foundation``). These are not scored: many are no rule of the book."""
+    data = spec.model_dump(by_alias=True, exclude_unset=True)
+    names = sorted({c.name for c in spec.clauses if getattr(c, "name", None)} | {"stock"})
+    places = [(spec.game, ("clauses",), spec.clauses)]
+    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
+               for index, variant in enumerate(spec.variants)]
+    for game, where, clauses in places:
+        for index, clause in enumerate(clauses):
+            written = _written(clause)
+            full = clause.model_dump(by_alias=True)
+            for parameter, value in full.items():
+                if parameter in PROVENANCE_FIELDS | NOT_RULES:
+                    continue
+                annotation = type(clause).model_fields[_python_name(clause, parameter)].annotation
+                if parameter not in written:
+                    changes = [(f"(default) {m}", v) for m, v in _default_changes(parameter, value, annotation)]
+                else:
+                    changes = list(_area_changes(value, names)) if not _literals(annotation) else []
+                for mutation, changed in changes:
+                    mutated = copy.deepcopy(data)
+                    clause_data = _at(mutated, where)[index]
+                    clause_data[parameter] = changed
+                    clause_data.pop("plate", None)
+                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated), False)
+
+
+def _default_changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
+    if value is None:
+        yield from ((f"none → {other}", other) for other in _literals(annotation) if other is not None)
+    else:
+        yield from _changes(parameter, value, annotation)
+
+
+def _area_changes(value, names: list[str]) -> Iterator[tuple[str, object]]:
+    """Another area for a named one; another area added to a list of areas."""
+    if isinstance(value, str) and value in names:
+        yield from ((f"{value} → {other}", other) for other in names if other != value)
+    elif isinstance(value, list) and value and all(isinstance(item, str) and item in names for item in value):
+        yield from ((f"add {other}", value + [other]) for other in names if other not in value)
+        if len(value) == 1:
+            yield from ((f"{value[0]} → {other}", [other]) for other in names if other != value[0])
+
+
 def _written(clause) -> dict:
     """The parameters the clause writes down, by the names the file uses."""
     written = clause.model_dump(by_alias=True, exclude_unset=True)

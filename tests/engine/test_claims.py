@@ -47,6 +47,15 @@ def claim(game_id: str, claim_id: str):
     ("napoleon", "square-deal", {"cards_each": 3}, "twelve-packets-of-four"),
     ("duchess", "redeal", {"redeals": 2}, "four-deals"),
     ("duchess", "reserve", {"available_when": "always"}, "reserve-only-at-end"),
+    # in_sequence: a division that takes any card (a talon) breaks «по порядку»
+    ("constitution", "privy-council", {"role": "talon"}, "placed-in-sequence-on-the-council"),
+    # moves_between onto_card: no moves from packet to packet
+    ("besieged", "trench-moves", {"to": ["foundation"]}, "trench-to-trench"),
+    # spaces_filled_from: every source must fill some space (an empty talon fills none)
+    ("besieged", "talon", {"role": "tableau"}, "reserve-filled-from-talon-then-pack"),
+    # moves_between sees a packet's card turned up
+    ("sympathie", "players", {"own": [["first packet", "first open", "first grace"],
+                                      ["second open", "second grace"]]}, "second-partner-turns-up-his-packets"),
 ])
 def test_a_wrong_parameter_makes_a_claim_fail(game_id, clause_id, changes, claim_id):
     game = altered(game_id, clause_id, **changes)

@@ -22,7 +22,7 @@ from patience.cli import main
 from patience.engine import load_game
 from patience.spec.layout import Foundations
 from patience.spec.loading import find, read_spec, spec_paths
-from patience.spec.mutants import mutants
+from patience.spec.mutants import mutants, probes
 
 SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
 SAMPLE = 7  # every 7th mutant of each game in the default run
@@ -91,6 +91,45 @@ def test_a_conjectural_parameter_makes_its_mutants_silent():
     assert not any(m.silent for m in take_out + stated)
 
 
+def test_a_conjectural_item_or_order_makes_only_its_mutants_silent():
+    dropped = of(spec_of("napoleon"), "talon-moves", "to")  # conjectural: [foundation, marriage]
+    assert dropped["drop foundation"].silent and not dropped["drop square"].silent
+    sources = of(spec_of("constitution"), "people-spaces", "from")  # conjectural: order of from
+    assert sources["swap talon and stock"].silent
+    assert not sources["drop talon"].silent and not sources["drop stock"].silent
+
+
+def test_probes_change_defaults_and_areas_and_are_not_scored():
+    spec = spec_of("besieged")
+    found = {m.label for m in probes(spec)}
+    assert "besieged trenches.available: (default) top → any" in found
+    assert "besieged trench-moves.from: trench → talon" in found
+    assert "besieged reserve-to-trenches.to: add foundation" in found
+    assert not found & {m.label for m in mutants(spec)}
+
+
+def test_a_pair_taken_in_either_order_plays_the_same():
+    spec, _, path = find("empress")
+    swapped = of(spec, "pairs", "from")["swap [army] and [navy]"]
+    assert mutation.plays_differently(load_game("empress"), mutation.compile_game(swapped.spec, "empress", path)) is None
+
+
+def test_set_aside_cards_in_another_order_play_the_same():
+    spec, _, path = find("empress")
+    reordered = next(m for label, m in of(spec, "thrown-aside", "holds").items() if label.startswith("swap"))
+    changed = mutation.compile_game(reordered.spec, "empress", path)
+    assert changed.deal(0).piles != load_game("empress").deal(0).piles  # the queens lie in another order
+    assert mutation.plays_differently(load_game("empress"), changed) is None
+
+
+def test_a_chance_claim_fails_on_reversed_statistics():
+    game = load_game("sultan")
+    claim = next(c for c in game.rules.claims if c.id == "one-redeal-rarer-than-two")
+    assert mutation.reads_statistics(claim)
+    assert not mutation.kills(game, claim) and mutation.kills_with_statistics_reversed(game, claim)
+    assert not mutation.kills(game, claim)  # the stored figures are back
+
+
 # -- the verdicts -----------------------------------------------------------------------------
 def test_a_game_plays_like_itself():
     game = load_game("sultan")
@@ -151,9 +190,16 @@ def recorded_kills():
 
 @pytest.mark.parametrize("game_id, claim_id, label", recorded_kills())
 def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
+    """The mutant (or probe, or reversed statistics) recorded for each claim makes it
+    fail, and the spec itself does not."""
     spec, _, path = find(game_id)
-    mutant = next(m for m in mutants(spec) if m.label == label)
-    claim = next(c for c in load_game(game_id).rules.claims if c.id == claim_id)
+    game = load_game(game_id)
+    claim = next(c for c in game.rules.claims if c.id == claim_id)
+    assert not mutation.kills(game, claim)
+    if label == mutation.STATISTICS_REVERSED:
+        assert mutation.reads_statistics(claim) and mutation.kills_with_statistics_reversed(game, claim)
+        return
+    mutant = next(m for m in [*mutants(spec), *probes(spec)] if m.label == label)
     assert mutation.kills(mutation.compile_game(mutant.spec, game_id, path), claim)
 
 

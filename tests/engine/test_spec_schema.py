@@ -203,6 +203,21 @@ def test_a_check_asking_two_things_at_once_is_refused(tmp_path):
     assert error.line == line(text, "kind: foundation_sequence") and "give 'ranks', or 'after' and 'next'" in error.message
 
 
+def test_a_move_into_a_space_and_onto_a_card_at_once_is_refused(tmp_path):
+    text = GOOD + CLAIM.replace("""      kind: layout
+      area: talon
+      piles: 1
+      cards_each: 0
+""", """      kind: moves_between
+      from: stock
+      to: talon
+      into_empty: true
+      onto_card: true
+""")
+    error = error_of(tmp_path, text)
+    assert error.line == line(text, "kind: moves_between") and "give 'into_empty' or 'onto_card', not both" in error.message
+
+
 @pytest.mark.parametrize("old, new, key, value", [
     ("count: 1\n", "count: true\n", "count", "True"),
     ("piles: 4", 'piles: "4"', "piles", "'4'"),
