@@ -145,7 +145,35 @@ def _claim_fails(game: Game, claim: Claim) -> str | None:
     return None
 
 
-STATISTICS_REVERSED = "statistics: every stored outcome reversed"
+FLIP = {"won": "lost", "lost": "won"}
+
+
+def _reversed(row: list) -> list:
+    return [FLIP.get(row[0], row[0]), row[1], FLIP.get(row[2], row[2]), *row[3:]]
+
+
+def _decided_lost(row: list) -> list:
+    return ["lost" if row[0] == "unknown" else row[0], *row[1:]]
+
+
+def _all_won(row: list) -> list:
+    return ["won", row[1], "won", *row[3:]]
+
+
+# Changes of the stored figures (patience/stats/table.json): (label, the games whose
+# rows change — all, or all but the claim's own — and the change of one deal's row).
+STATISTICS_MUTANTS = (
+    ("statistics: every stored outcome reversed", "all", _reversed),
+    ("statistics: every undecided deal lost", "all", _decided_lost),
+    ("statistics: every deal of the other games won", "others", _all_won),
+)
+# A check whose figures no such change can turn: it compares two groups of one game's
+# deals, chosen by its own condition, so only figures chosen by that condition could.
+FIGURES_CANNOT_TURN = {
+    "rarer_without_space": "it compares two groups of one game's deals, split by its own condition (a "
+                           "space before the first row); a change of the figures that could turn it "
+                           "would have to choose deals by that condition, which would prove nothing",
+}
 
 
 def reads_statistics(claim: Claim) -> bool:
@@ -154,25 +182,25 @@ def reads_statistics(claim: Claim) -> bool:
     return type(claim.check) in CHANCE_MODELS
 
 
-def kills_with_statistics_reversed(game: Game, claim: Claim) -> bool:
-    """Whether the claim fails on the stored statistics with every deal's outcome
-    reversed (won for lost and lost for won, the solver's and the player's): figures
-    that say the opposite of the stored ones."""
+def statistics_mutant_killing(game: Game, claim: Claim) -> str | None:
+    """The first change of the stored figures (:data:`STATISTICS_MUTANTS`) under which
+    the claim's outcome differs from the one the spec expects."""
+    return next((label for label, _, _ in STATISTICS_MUTANTS if kills_with_statistics(game, claim, label)), None)
+
+
+def kills_with_statistics(game: Game, claim: Claim, label: str) -> bool:
+    _, games, change = next(m for m in STATISTICS_MUTANTS if m[0] == label)
     stored = table.load
-    reversed_figures = _reversed(stored())
-    table.load = lambda *args, **kwargs: reversed_figures
+    data = stored()
+    changed = {**data, "games": {
+        game_id: {**entry, "deals": {number: change(row) if games == "all" or game_id != game.id else row
+                                     for number, row in entry["deals"].items()}}
+        for game_id, entry in data["games"].items()}}
+    table.load = lambda *args, **kwargs: changed
     try:
         return kills(game, claim)
     finally:
         table.load = stored
-
-
-def _reversed(data: dict) -> dict:
-    flip = {"won": "lost", "lost": "won"}
-    return {**data, "games": {game: {**entry, "deals": {number: [flip.get(row[0], row[0]), row[1],
-                                                                    flip.get(row[2], row[2]), *row[3:]]
-                                                           for number, row in entry["deals"].items()}}
-                              for game, entry in data["games"].items()}}
 
 
 def plays_differently(original: Game, mutant: Game) -> str | None:

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from patience.claims.mutation import (
+    FIGURES_CANNOT_TURN,
     OUTCOMES,
-    STATISTICS_REVERSED,
     Baseline,
     Verdict,
     baseline,
     compile_game,
     judge,
     kills,
-    kills_with_statistics_reversed,
     reads_statistics,
+    statistics_mutant_killing,
     variant_of,
 )
 from patience.datafile import DataFileError
@@ -35,12 +35,14 @@ Reading = Callable[[str], str]
 
 @dataclass
 class GameScore:
-    """One game's (or variant's) verdicts, and the mutant that each of its claims kills
-    (``None`` for a claim no mutant makes fail)."""
+    """One game's (or variant's) verdicts, the mutant that each of its claims kills
+    (``None`` for a claim no mutant makes fail), and the claims exempt from that, with
+    the reason (a chance claim whose figures no change can turn)."""
 
     game: str
     verdicts: list[Verdict]
     kills: dict[str, str | None]
+    exempt: dict[str, str] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         judged = [v for v in self.verdicts if v.outcome != "refused"]
@@ -89,7 +91,10 @@ def score_game(game_id: str, reading: Reading, every: int = 1) -> GameScore:
     base = baseline(spec, game_id, path, reading)
     own = [m for m in mutants(spec) if m.game == game_id][::every]
     verdicts = [judge(mutant, base, path, reading) for mutant in own]
-    return GameScore(game_id, verdicts, _claim_kills(base, verdicts, path, _own_claims(spec, game_id)))
+    found = _claim_kills(base, verdicts, path, _own_claims(spec, game_id))
+    exempt = {claim.id: FIGURES_CANNOT_TURN[claim.check.kind] for claim in base.claims
+              if found.get(claim.id, "") is None and claim.check.kind in FIGURES_CANNOT_TURN}
+    return GameScore(game_id, verdicts, found, exempt)
 
 
 def _own_claims(spec, game_id: str) -> set[str]:
@@ -105,7 +110,8 @@ def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -
     """The mutant each of the game's own claims was first to kill; for a claim always
     beaten to it by another, the first killed mutant it also kills; for a claim no
     scored mutant makes fail, the first probe (:func:`patience.spec.mutants.probes`)
-    that does, or, for a claim read from the stored statistics, those figures reversed."""
+    that does, or, for a claim read from the stored statistics, a change of those
+    figures (:data:`patience.claims.mutation.STATISTICS_MUTANTS`)."""
     found: dict[str, str | None] = {claim.id: None for claim in base.claims if claim.id in own}
     killed = [v for v in verdicts if v.outcome == "killed"]
     for verdict in killed:
@@ -126,7 +132,7 @@ def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -
     spec_probes = None
     for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
         if reads_statistics(claim):
-            found[claim.id] = STATISTICS_REVERSED if kills_with_statistics_reversed(base.game, claim) else None
+            found[claim.id] = statistics_mutant_killing(base.game, claim)
             continue
         if spec_probes is None:
             spec_probes = [m for m in probes(base.spec) if m.game == base.game.id and m.spec is not None]
@@ -163,5 +169,8 @@ def summary(scores: list[GameScore]) -> dict:
         "kills": {score.game: {claim: label for claim, label in score.kills.items() if label is not None}
                   for score in scores},
         "claims_never_killing": sorted(f"{score.game} {claim}" for score in scores
-                                       for claim, label in score.kills.items() if label is None),
+                                       for claim, label in score.kills.items()
+                                       if label is None and claim not in score.exempt),
+        "claims_exempt": {f"{score.game} {claim}": reason for score in scores
+                          for claim, reason in score.exempt.items()},
     }
