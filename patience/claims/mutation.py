@@ -28,13 +28,13 @@ from patience.claims import ClaimError, run_claim
 from patience.claims.provenance import number_problems, quotation_problems
 from patience.datafile import DataFileError
 from patience.engine import rng
+from patience.engine.actions import PAIR
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.engine.actions import PAIR
 from patience.engine.state import Move
+from patience.spec.checks.chance import MODELS as CHANCE_MODELS
 from patience.spec.loading import claims_of, clauses_of
 from patience.spec.mutants import Mutant
-from patience.spec.checks.chance import MODELS as CHANCE_MODELS
 from patience.spec.schema import Claim, Spec
 from patience.stats import table
 

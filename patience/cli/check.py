@@ -109,4 +109,6 @@ def _print_table(result: dict) -> None:
         print(f"survived: {survivor['game']} {survivor['clause']}.{survivor['parameter']}: "
               f"{survivor['mutation']} ({survivor['detail']})")
     for claim in result["claims_never_killing"]:
-        print(f"no mutant makes this claim fail: {claim}")
+        print(f"no one-parameter mutant or probe makes this claim fail: {claim}")
+    for claim, reason in result["claims_exempt"].items():
+        print(f"exempt: {claim} ({reason})")

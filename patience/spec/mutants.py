@@ -14,6 +14,8 @@ changed in each of these ways, one change per mutant:
 Names, Russian labels and the plate (how the piles are drawn) are not rules and are
 not mutated; a mutant's clause leaves its plate out, which drew the old piles. A
 mutant the schema refuses is not a spec and is counted apart.
+:func:`probes` makes the changes the score leaves out (defaults, areas replaced or
+added), only to show that a claim can fail when no scored mutant makes it.
 A mutant is *silent* when its clause records the parameter as conjecture: the clause
 has a ``conjecture`` and either no ``conjectural`` list (all of it is conjecture) or
 one naming the parameter (``playing order`` names ``playing_order``). An aspect may
