@@ -91,7 +91,7 @@ def score_game(game_id: str, reading: Reading, every: int = 1) -> GameScore:
     base = baseline(spec, game_id, path, reading)
     own = [m for m in mutants(spec) if m.game == game_id][::every]
     verdicts = [judge(mutant, base, path, reading) for mutant in own]
-    found = _claim_kills(base, verdicts, path, _own_claims(spec, game_id))
+    found = _claim_kills(base, verdicts, path, _own_claims(spec, game_id), search=every == 1)
     exempt = {claim.id: FIGURES_CANNOT_TURN[claim.check.kind] for claim in base.claims
               if found.get(claim.id, "") is None and claim.check.kind in FIGURES_CANNOT_TURN}
     return GameScore(game_id, verdicts, found, exempt)
@@ -106,12 +106,14 @@ def _own_claims(spec, game_id: str) -> set[str]:
     return {claim.id for claim in next(v for v in spec.variants if v.id == variant).claims}
 
 
-def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -> dict[str, str | None]:
+def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str],
+                 search: bool = True) -> dict[str, str | None]:
     """The mutant each of the game's own claims was first to kill; for a claim always
     beaten to it by another, the first killed mutant it also kills; for a claim no
     scored mutant makes fail, the first probe (:func:`patience.spec.mutants.probes`)
     that does, or, for a claim read from the stored statistics, a change of those
-    figures (:data:`patience.claims.mutation.STATISTICS_MUTANTS`)."""
+    figures (:data:`patience.claims.mutation.STATISTICS_MUTANTS`). A sample
+    (``search`` false) looks among its killed mutants only."""
     found: dict[str, str | None] = {claim.id: None for claim in base.claims if claim.id in own}
     killed = [v for v in verdicts if v.outcome == "killed"]
     for verdict in killed:
@@ -129,6 +131,8 @@ def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str]) -
 
     for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
         found[claim.id] = first_killing(claim, [v.mutant for v in killed])
+    if not search:
+        return found
     spec_probes = None
     for claim in (c for c in base.claims if c.id in found and found[c.id] is None):
         if reads_statistics(claim):

@@ -36,7 +36,8 @@ def register(subparsers) -> None:
     mutations.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                            help="with --mutations: worker processes (default: one per CPU)")
     mutations.add_argument("--sample", type=int, default=1, metavar="N",
-                           help="with --mutations: judge only every N-th mutant of each game (a quick sample)")
+                           help="with --mutations: judge only every N-th mutant of each game (a quick sample; "
+                                "claims are matched with its killed mutants only)")
     parser.set_defaults(func=run)
 
 
