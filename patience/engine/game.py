@@ -64,18 +64,19 @@ class Game:
         self.id = rules.game
         self.spec = rules.spec
         self.routes = [route for flow in rules.flows for route in self._routes(flow)]
-        self._auto_fill = [
-            (self.rules.areas[name], spaces.source, spaces.cards)
+        self._auto_fill = [  # (area, donor piles in order, cards each space takes)
+            (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
+        self.compulsory = [pile for name, spaces in rules.spaces.items() if spaces.fill == "compulsory"
+                           for pile in rules.areas[name].piles]  # spaces filled at once, at the player's choice
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
         self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
         self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
+        self.pile_area = rules.pile_area
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
-        self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
-                               if pile in route.target_order] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
@@ -184,9 +185,12 @@ class Game:
 
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
-        if state.index is None or state.index.game is not self:
-            state.index = MoveIndex(self, state)
-        return state.index
+        index = state.index
+        if index is None or index.game is not self:
+            index = state.index = MoveIndex(self, state)
+        elif index.stale:
+            index.refresh(state)
+        return index
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -247,52 +251,47 @@ class Game:
 
     def card_moves(self, state: State) -> list[Move]:
         """The one-card moves, route by route, then by source pile, card and target (in
-        the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
+        the order of the route's targets): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
-        for number, route in enumerate(self.routes):
-            if self._open(state, route.condition):
-                candidates = self._candidates(state, index, number, route)
-                candidates.sort()
-                self._decide(state, route, candidates, moves)
+        for route in self.routes:
+            if route.condition == "always" or self._open(state, route.condition):
+                self._route_moves(state, index, route, moves)
         return moves
 
-    def _candidates(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple]:
-        """(source place, position, target place, card): each available card of the
-        route's sources with each target that wants it, or is open to this route."""
-        piles, wanting, targets = state.piles, index.by_route[number], route.targets
-        opened = [(route.target_order[pile], pile) for pile in index.open if pile in route.may_open]
-        found = []
-        for source_place, src in enumerate(route.sources):
-            cards = piles[src]
-            if not cards:
+    def _route_moves(self, state: State, index: MoveIndex, route: Route, moves: list[Move]) -> None:
+        """One route's moves: each available card of its sources is offered to the targets
+        that want it or are open to the route (none is both: an open pile wants no card in
+        particular), in the targets' order. A target whose wants are exact takes the card
+        unasked; of the empty piles of one area, interchangeable, only the first is offered."""
+        piles, wanted, targets, order, exact = state.piles, index.wanted, route.targets, route.target_order, self.exact
+        opened = [route.target_order[pile] for pile in index.open if pile in route.may_open] if route.may_open else ()
+        if route.any_card:
+            available = [(src, card) for src in route.sources for card in piles[src]]
+        else:
+            available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
+        for src, card in available:
+            wanting = wanted[card % 52]
+            places = [order[pile] for pile in wanting if pile in order] if wanting else []
+            if opened:
+                places += opened
+            if not places:
                 continue
-            for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
-                card = cards[pos]
-                for place in wanting[card % 52]:
-                    if targets[place] != src:
-                        found.append((source_place, pos, place, card))
-                if opened:
-                    found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
-        return found
-
-    def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
-        """The candidates the targets accept (a target whose wants are exact takes them
-        all); of the empty piles of one area, interchangeable, only the first is offered."""
-        offered: set[str] = set()
-        last, wanted, piles, exact = None, self.index(state).wanted, state.piles, self.exact
-        for source_place, pos, place, card in candidates:
-            src, dst = route.sources[source_place], route.targets[place]
-            if (source_place, pos) != last:
-                last, offered = (source_place, pos), set()
-            if piles[dst]:
-                if not exact[dst] and not self._accepts(state, dst, card, route.source, wanted[card % 52]):
+            if len(places) > 1:
+                places.sort()
+            offered = ()
+            for place in places:
+                dst = targets[place]
+                if dst == src:
                     continue
-            else:
-                area = self.rules.pile_area[dst]
-                if area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
-                    continue
-                offered.add(area)
-            moves.append(Move("move", card, src, dst))
+                if piles[dst]:
+                    if not exact[dst] and not self._accepts(state, dst, card, route.source, wanting):
+                        continue
+                else:
+                    area = self.pile_area[dst]
+                    if area in offered or not self._accepts(state, dst, card, route.source, wanting):
+                        continue
+                    offered = (*offered, area)
+                moves.append(Move("move", card, src, dst))
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
@@ -427,7 +426,7 @@ class Game:
             self._redeal(state, ops)
         self._fill_spaces(state, ops)
         state.history.append((move, ops))
-        state.index.update(state, move, ops, undone=False)
+        state.index.update(move, ops, undone=False)
 
     def undo(self, state: State) -> Move:
         """Take back the last move; returns it. Raises :class:`IllegalMove` at the start."""
@@ -436,7 +435,7 @@ class Game:
         move, ops = state.history.pop()
         reverse(state, ops)
         if state.index is not None and state.index.game is self:
-            state.index.update(state, move, ops, undone=True)
+            state.index.update(move, ops, undone=True)
         return move
 
     def last_pass(self, state: State) -> bool:
@@ -472,12 +471,12 @@ class Game:
         changed = True
         while changed:
             changed = False
-            for area, sources, count in self._auto_fill:
+            for area, donors, count in self._auto_fill:
                 for pile in area.piles:
                     if state.piles[pile]:
                         continue
                     for _ in range(count):
-                        donor = next((p for source in sources for p in self.rules.areas[source].piles
+                        donor = next((p for p in donors
                                       if state.piles[p] and actions.fits_colour(area, state.piles[p][-1])), None)
                         if donor is None:
                             break

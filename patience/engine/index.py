@@ -10,8 +10,9 @@ cards lie. Piles that take any card (a talon, an empty place filled at will) are
 *open*, and are offered the available cards of their sources.
 
 What the index lists is only a superset: every candidate move is still decided
-by :meth:`Game.accepts`, the rule itself. After a move only the piles it touched
-are indexed again.
+by :meth:`Game.accepts`, the rule itself. A move marks the piles it touched, and
+only those are indexed again, when the index is next read: a move tried and taken
+back (as a search does) mostly leaves nothing to change.
 """
 
 from __future__ import annotations
@@ -105,62 +106,61 @@ class MoveIndex:
 
     ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
     giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
-    holds the open piles. ``moves`` keeps the legal moves once listed (dropped by every
-    change) and ``gathered`` how many cards each redeal of the history gathered.
+    holds the open piles; ``stale`` holds the piles moved since, not yet indexed again
+    (:meth:`Game.index` does it). ``moves`` keeps the legal moves once listed (dropped by
+    every change) and ``gathered`` how many cards each redeal of the history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "by_route", "open", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "open", "stale", "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
-        # the same, route by route: for each card, the places among the route's targets that want it
-        self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
         self.open: set[int] = set()
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
+        self.stale: set[int] = set()
         self.moves = None
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
-        old, places = self.wants[pile], self.game.target_places[pile]
+        old, wanted = self.wants[pile], self.wanted
         if old is OPEN:
             self.open.discard(pile)
         else:
             for key in old:
-                self.wanted[key].discard(pile)
-                for route, place in places:
-                    self.by_route[route][key].discard(place)
+                wanted[key].discard(pile)
         if wants is OPEN:
             self.open.add(pile)
         else:
             for key in wants:
-                self.wanted[key].add(pile)
-                for route, place in places:
-                    self.by_route[route][key].add(place)
+                wanted[key].add(pile)
         self.wants[pile] = wants
 
-    def update(self, state, move, ops: list, undone: bool) -> None:
-        """Index again the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
+    def update(self, move, ops: list, undone: bool) -> None:
+        """Mark the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
         if move.kind == "redeal":
             if undone:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
-        touched = set()
         for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
             if op[0] == "mv":
-                touched.add(op[1])
-                touched.add(op[3])
+                self.stale.add(op[1])
+                self.stale.add(op[3])
             elif op[0] == "set":
-                touched.add(op[1])
+                self.stale.add(op[1])
+        self.moves = None
+
+    def refresh(self, state) -> None:
+        """Index again the piles moved since the last refresh."""
         takers, piles, wants = self.game.takers, state.piles, self.wants
-        for pile in touched:
+        for pile in self.stale:
             new = takers[pile].wants(piles[pile])
             if new != wants[pile]:
                 self._set(pile, new)
-        self.moves = None
+        self.stale.clear()
 
 
 def _gathered(ops: list) -> int:
