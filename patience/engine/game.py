@@ -76,7 +76,15 @@ class Game:
         self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
         self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
         self.pile_area = rules.pile_area
+        self.pair_plans = [actions.PairPlan(rules, clause) for clause in rules.pairs]
+        self.turn_up_places = actions.turn_up_places(rules)
+        self.area_of = [rules.areas[name] for name in rules.pile_area]
+        self.fills_from = [self._fills_from(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
+        self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                               if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        self.open_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                             if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
@@ -173,6 +181,11 @@ class Game:
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
                      open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
+    def _fills_from(self, pile: int) -> tuple[str, ...]:
+        """The areas whose cards may fill ``pile`` when it is empty (spaces filled by choice)."""
+        spaces = self.rules.spaces.get(self.rules.pile_area[pile])
+        return spaces.source if spaces is not None and spaces.fill in ("at_will", "compulsory") else ()
+
     def _exact(self, pile: int) -> bool:
         """Whether, when the pile holds cards, it takes exactly the cards it wants (see
         :mod:`patience.engine.index`): a foundation, or a packet built on by marriage that
@@ -208,18 +221,17 @@ class Game:
     def _accepts(self, state: State, pile: int, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """:meth:`accepts`; ``wanted``, when given, holds every pile the move index says may
         want the card, so that a talon that takes only unplayable cards asks no other."""
-        cards = state.piles[pile]
-        area = self.rules.areas[self.rules.pile_area[pile]]
+        area = self.area_of[pile]
         if area.role == "foundation":
             return self._foundation_accepts(state, pile, card)
         if area.colour is not None and is_red(card) != (area.colour == "red"):
             return False  # the Empress's army takes red cards only
         if area.role == "talon":
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
+        cards = state.piles[pile]
         if not cards:
-            spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
-        build = self.rules.builds.get(area.name)
+            return source_area in self.fills_from[pile]
+        build = self.takers[pile].build
         return build is not None and _builds_on(build, card, cards)
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
@@ -253,31 +265,32 @@ class Game:
         """The one-card moves, route by route, then by source pile, card and target (in
         the order of the route's targets): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
-        for route in self.routes:
+        for number, route in enumerate(self.routes):
             if route.condition == "always" or self._open(state, route.condition):
-                self._route_moves(state, index, route, moves)
+                self._route_moves(state, index, number, route, moves)
         return moves
 
-    def _route_moves(self, state: State, index: MoveIndex, route: Route, moves: list[Move]) -> None:
+    def _route_moves(self, state: State, index: MoveIndex, number: int, route: Route, moves: list[Move]) -> None:
         """One route's moves: each available card of its sources is offered to the targets
         that want it or are open to the route (none is both: an open pile wants no card in
         particular), in the targets' order. A target whose wants are exact takes the card
         unasked; of the empty piles of one area, interchangeable, only the first is offered."""
-        piles, wanted, targets, order, exact = state.piles, index.wanted, route.targets, route.target_order, self.exact
-        opened = [route.target_order[pile] for pile in index.open if pile in route.may_open] if route.may_open else ()
+        piles = state.piles
         if route.any_card:
             available = [(src, card) for src in route.sources for card in piles[src]]
         else:
             available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
+        wanting_here, opened = index.by_route[number], index.opened[number]
+        wanted, targets, exact = index.wanted, route.targets, self.exact
         for src, card in available:
-            wanting = wanted[card % 52]
-            places = [order[pile] for pile in wanting if pile in order] if wanting else []
+            places = wanting_here[card % 52]
             if opened:
-                places += opened
-            if not places:
+                places = sorted([*places, *opened]) if places else opened
+            elif not places:
                 continue
-            if len(places) > 1:
-                places.sort()
+            elif len(places) > 1:
+                places = sorted(places)
+            wanting = wanted[card % 52]
             offered = ()
             for place in places:
                 dst = targets[place]

@@ -17,6 +17,8 @@ back (as a search does) mostly leaves nothing to change.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from patience.cards import RED_SUITS, rank_of, suit_of
 from patience.engine.rules import Build, FoundationRule
 
@@ -111,13 +113,17 @@ class MoveIndex:
     every change) and ``gathered`` how many cards each redeal of the history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "open", "stale", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "by_route", "open", "opened", "stale", "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
+        # the same, route by route: for each card, the places among the route's targets that want it
+        self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
         self.open: set[int] = set()
+        # route by route, the places (in order) of the open targets that may take any card of its source
+        self.opened: list[list[int]] = [[] for _ in game.routes]
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
         self.stale: set[int] = set()
@@ -125,17 +131,25 @@ class MoveIndex:
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
-        old, wanted = self.wants[pile], self.wanted
+        old, wanted, by_route, places = self.wants[pile], self.wanted, self.by_route, self.game.target_places[pile]
         if old is OPEN:
             self.open.discard(pile)
+            for route, place in self.game.open_places[pile]:
+                self.opened[route].remove(place)
         else:
             for key in old:
                 wanted[key].discard(pile)
+                for route, place in places:
+                    by_route[route][key].discard(place)
         if wants is OPEN:
             self.open.add(pile)
+            for route, place in self.game.open_places[pile]:
+                insort(self.opened[route], place)
         else:
             for key in wants:
                 wanted[key].add(pile)
+                for route, place in places:
+                    by_route[route][key].add(place)
         self.wants[pile] = wants
 
     def update(self, move, ops: list, undone: bool) -> None:
