@@ -18,7 +18,7 @@ def pending(game, state) -> set[int]:
 
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
-    empty = pending(game, state)
+    empty = pending(game, state) if game.compulsory else None
     if not empty:
         return moves
     filling = [m for m in moves if m.kind == "move" and m.dst in empty]

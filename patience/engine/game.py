@@ -83,6 +83,11 @@ class Game:
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
         self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
                                if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        top_only = [number for number, route in enumerate(self.routes) if not route.any_card]
+        self.source_places = [[(number, pile - self.routes[number].sources.start) for number in top_only
+                               if pile in self.routes[number].sources] for pile in range(len(rules.pile_area))]
+        self.top_target_places = [[(number, place) for number, place in places if number in top_only]
+                                  for places in self.target_places]
         self.open_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
                              if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
@@ -271,25 +276,10 @@ class Game:
         return moves
 
     def _route_moves(self, state: State, index: MoveIndex, number: int, route: Route, moves: list[Move]) -> None:
-        """One route's moves: each available card of its sources is offered to the targets
-        that want it or are open to the route (none is both: an open pile wants no card in
-        particular), in the targets' order. A target whose wants are exact takes the card
-        unasked; of the empty piles of one area, interchangeable, only the first is offered."""
-        piles = state.piles
-        if route.any_card:
-            available = [(src, card) for src in route.sources for card in piles[src]]
-        else:
-            available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
-        wanting_here, opened = index.by_route[number], index.opened[number]
-        wanted, targets, exact = index.wanted, route.targets, self.exact
-        for src, card in available:
-            places = wanting_here[card % 52]
-            if opened:
-                places = sorted([*places, *opened]) if places else opened
-            elif not places:
-                continue
-            elif len(places) > 1:
-                places = sorted(places)
+        """One route's moves, from the index's offers. A target whose wants are exact takes
+        the card unasked; of the empty piles of one area, interchangeable, only the first is offered."""
+        piles, wanted, targets, exact = state.piles, index.wanted, route.targets, self.exact
+        for src, card, places in self._offers(state, index, number, route):
             wanting = wanted[card % 52]
             offered = ()
             for place in places:
@@ -306,6 +296,29 @@ class Game:
                     offered = (*offered, area)
                 moves.append(Move("move", card, src, dst))
 
+    @staticmethod
+    def _offers(state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
+        """(source pile, card, target places in order) for each available card of the route
+        that a target wants or that an open target may take (no target is both: an open pile
+        wants no card in particular). Where only top cards go and no target is open, the
+        index's hits hold them all; else every available card is looked up."""
+        piles, opened = state.piles, index.opened[number]
+        if not route.any_card and not opened:
+            hits, sources = index.hits[number], route.sources
+            return [(sources[place], piles[sources[place]][-1], sorted(hits[place])) for place in sorted(hits)]
+        if route.any_card:
+            available = [(src, card) for src in route.sources for card in piles[src]]
+        else:
+            available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
+        offers, wanting_here = [], index.by_route[number]
+        for src, card in available:
+            places = wanting_here[card % 52]
+            if opened:
+                offers.append((src, card, sorted([*places, *opened]) if places else opened))
+            elif places:
+                offers.append((src, card, sorted(places)))
+        return offers
+
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
         index = self.index(state)
@@ -316,7 +329,9 @@ class Game:
     def _legal_moves(self, state: State) -> list[Move]:
         if self.rules.players is not None:
             return actions.players_moves(self, state)
-        moves = self.card_moves(state) + actions.moves(self, state, None)
+        moves = self.card_moves(state)
+        if self.pair_plans or self.turn_up_places:
+            moves += actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
         if self._may_redeal(state, lambda: self._playing(moves)):
@@ -330,7 +345,7 @@ class Game:
 
     def moves_of(self, state: State, player: int) -> list[Move]:
         """The moves of one of two players: those from the piles he owns."""
-        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player]
+        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player] if self.routes else []
         return moves + actions.moves(self, state, player)
 
     def is_legal(self, state: State, move: Move) -> bool:

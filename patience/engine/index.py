@@ -108,12 +108,16 @@ class MoveIndex:
 
     ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
     giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
-    holds the open piles; ``stale`` holds the piles moved since, not yet indexed again
+    holds the open piles. ``tops`` gives each pile's top card (as above; -1 when empty) and
+    ``lying`` turns it round. ``hits`` meets the two, for each route that takes only top
+    cards: for each of its sources (by place) whose top card some target wants, the places
+    of those targets. ``stale`` holds the piles moved since, not yet indexed again
     (:meth:`Game.index` does it). ``moves`` keeps the legal moves once listed (dropped by
     every change) and ``gathered`` how many cards each redeal of the history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "by_route", "open", "opened", "stale", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "by_route", "open", "opened", "tops", "lying", "hits", "stale",
+                 "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
@@ -126,6 +130,14 @@ class MoveIndex:
         self.opened: list[list[int]] = [[] for _ in game.routes]
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
+        self.tops = [cards[-1] % 52 if cards else -1 for cards in state.piles]
+        self.lying: list[set[int]] = [set() for _ in range(52)]
+        for pile, key in enumerate(self.tops):
+            if key >= 0:
+                self.lying[key].add(pile)
+        self.hits: list[dict[int, set[int]]] = [{} for _ in game.routes]
+        for pile in range(len(state.piles)):
+            self._hit_from(pile)
         self.stale: set[int] = set()
         self.moves = None
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
@@ -168,13 +180,53 @@ class MoveIndex:
         self.moves = None
 
     def refresh(self, state) -> None:
-        """Index again the piles moved since the last refresh."""
-        takers, piles, wants = self.game.takers, state.piles, self.wants
+        """Index again the piles moved since the last refresh: first what each wants and
+        which card tops it, then the hits of those that changed, as source and as target."""
+        takers, piles, wants, tops, lying = self.game.takers, state.piles, self.wants, self.tops, self.lying
+        wanting, topped = [], []
         for pile in self.stale:
             new = takers[pile].wants(piles[pile])
             if new != wants[pile]:
                 self._set(pile, new)
+                wanting.append(pile)
+            top = piles[pile][-1] % 52 if piles[pile] else -1
+            if top != tops[pile]:
+                if tops[pile] >= 0:
+                    lying[tops[pile]].discard(pile)
+                if top >= 0:
+                    lying[top].add(pile)
+                tops[pile] = top
+                topped.append(pile)
         self.stale.clear()
+        for pile in wanting:
+            self._hit_to(pile)
+        for pile in topped:
+            self._hit_from(pile)
+
+    def _hit_from(self, pile: int) -> None:
+        """The hits of ``pile`` as a source: the targets that want its top card."""
+        key = self.tops[pile]
+        for route, place in self.game.source_places[pile]:
+            targets = self.game.routes[route].targets
+            found = {t for t in self.by_route[route][key] if targets[t] != pile} if key >= 0 else None
+            if found:
+                self.hits[route][place] = found
+            else:
+                self.hits[route].pop(place, None)
+
+    def _hit_to(self, pile: int) -> None:
+        """The hits of ``pile`` as a target: the sources whose top card it wants."""
+        wants, routes = self.wants[pile], self.game.routes
+        for route, place in self.game.top_target_places[pile]:
+            hits, sources = self.hits[route], routes[route].sources
+            for source in [source for source, found in hits.items() if place in found]:
+                hits[source].discard(place)
+                if not hits[source]:
+                    del hits[source]
+            for key in (() if wants is OPEN else wants):
+                for src in self.lying[key]:
+                    if src != pile and src in sources:
+                        hits.setdefault(src - sources.start, set()).add(place)
 
 
 def _gathered(ops: list) -> int:
