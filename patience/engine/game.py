@@ -270,7 +270,10 @@ class Game:
         """The one-card moves, route by route, then by source pile, card and target (in
         the order of the route's targets): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
+        hits, opened = index.hits, index.opened
         for number, route in enumerate(self.routes):
+            if not (hits[number] or opened[number] or route.any_card):
+                continue  # no target wants a top card of the route's sources, and none is open
             if route.condition == "always" or self._open(state, route.condition):
                 self._route_moves(state, index, number, route, moves)
         return moves
