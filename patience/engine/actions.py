@@ -100,11 +100,12 @@ class PairPlan:
 def _target(game, state: State, plan: PairPlan, card: int, source_area: str, player: int | None,
             wanted: set[int]) -> int | None:
     """Where a paired card goes: the first foundation that takes it, or the mover's pile.
-    Only the foundations that want the card (``wanted``, from the move index) are asked."""
+    Only the foundations that want the card (``wanted``, from the move index) are asked,
+    and one that holds cards takes what it wants (its wants are exact)."""
     if wanted:
         for piles in plan.foundations:
             for pile in sorted(wanted):
-                if pile in piles and game.accepts(state, pile, card, source_area):
+                if pile in piles and (state.piles[pile] or game.accepts(state, pile, card, source_area)):
                     return pile
     return None if plan.aside is None else plan.aside[player or 0]
 
@@ -129,22 +130,25 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
             for offer in seconds:
                 by_card.setdefault(offer[0] % 52, []).append(offer)
         for card, src, dst in _offers(game, state, plan, mine, player):
-            partners = by_card.get(card % 52, ()) if clause.match == "same_card" else seconds
-            moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners
-                      if src2 != src and _matches(clause, card, card2)]
+            if clause.match == "same_card":
+                partners = [offer for offer in by_card.get(card % 52, ()) if _matches(clause, card, offer[0])]
+            else:
+                partners = seconds
+            moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners if src2 != src]
     return moves
 
 
 def _offers(game, state: State, plan: PairPlan, group: list[int], player: int | None) -> list[tuple[int, int, int]]:
     """(card, pile, target) for every top card of the group's piles that has a target."""
-    offers, wanted, piles = [], game.index(state).wanted, state.piles
+    index, piles = game.index(state), state.piles
+    offers, wanted, tops = [], index.wanted, index.tops
+    if plan.to_foundations:  # only the piles whose top card some foundation wants
+        group = [pile for pile in group if tops[pile] >= 0 and wanted[tops[pile]]]
     for pile in group:
         if not piles[pile]:
             continue
         card = piles[pile][-1]
         wanting = wanted[card % 52]
-        if plan.to_foundations and not wanting:
-            continue  # no foundation wants it
         target = _target(game, state, plan, card, game.pile_area[pile], player, wanting)
         if target is not None:
             offers.append((card, pile, target))
