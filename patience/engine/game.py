@@ -348,7 +348,7 @@ class Game:
 
     def moves_of(self, state: State, player: int) -> list[Move]:
         """The moves of one of two players: those from the piles he owns."""
-        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player] if self.routes else []
+        moves = [m for m in self.card_moves(state) if self.owners[m.src] == player]
         return moves + actions.moves(self, state, player)
 
     def is_legal(self, state: State, move: Move) -> bool:

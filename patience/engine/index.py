@@ -106,28 +106,27 @@ def _build_ranks(direction: str, rank: int, suit: int) -> tuple[int, ...]:
 class MoveIndex:
     """The index of one state.
 
-    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
-    giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
-    holds the open piles. ``tops`` gives each pile's top card (as above; -1 when empty) and
-    ``lying`` turns it round. ``hits`` meets the two, for each route that takes only top
-    cards: for each of its sources (by place) whose top card some target wants, the places
-    of those targets. ``stale`` holds the piles moved since, not yet indexed again
-    (:meth:`Game.index` does it). ``moves`` keeps the legal moves once listed (dropped by
-    every change) and ``gathered`` how many cards each redeal of the history gathered.
+    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round, giving
+    for each card (``suit * 13 + rank - 1``) the piles that want it, and ``by_route`` the
+    same route by route, as places among the route's targets. ``opened`` holds, route by
+    route, the places of its open targets. ``tops`` gives each pile's top card (as above;
+    -1 when empty) and ``lying`` turns it round. ``hits`` meets the two, for each route
+    that takes only top cards: for each of its sources (by place) whose top card some
+    target wants, the places of those targets. ``stale`` holds the piles moved since, not
+    yet indexed again (:meth:`Game.index` does it). ``moves`` keeps the legal moves once
+    listed (dropped by every change) and ``gathered`` how many cards each redeal of the
+    history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "by_route", "open", "opened", "tops", "lying", "hits", "stale",
+    __slots__ = ("game", "wants", "wanted", "by_route", "opened", "tops", "lying", "hits", "stale",
                  "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
-        # the same, route by route: for each card, the places among the route's targets that want it
         self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
-        self.open: set[int] = set()
-        # route by route, the places (in order) of the open targets that may take any card of its source
-        self.opened: list[list[int]] = [[] for _ in game.routes]
+        self.opened: list[list[int]] = [[] for _ in game.routes]  # in order
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
         self.tops = [cards[-1] % 52 if cards else -1 for cards in state.piles]
@@ -145,7 +144,6 @@ class MoveIndex:
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
         old, wanted, by_route, places = self.wants[pile], self.wanted, self.by_route, self.game.target_places[pile]
         if old is OPEN:
-            self.open.discard(pile)
             for route, place in self.game.open_places[pile]:
                 self.opened[route].remove(place)
         else:
@@ -154,7 +152,6 @@ class MoveIndex:
                 for route, place in places:
                     by_route[route][key].discard(place)
         if wants is OPEN:
-            self.open.add(pile)
             for route, place in self.game.open_places[pile]:
                 insort(self.opened[route], place)
         else:
