@@ -1,6 +1,7 @@
 """The engine against a record of its own earlier behaviour: for every game and variant,
 random playouts of several deals (with moves undone on the way), and at every step a
-digest of the legal moves (in order), the position's hash and whether it is won.
+digest of the legal moves (in order), the position's hash, whether it is won, and the
+clauses that allow the move played.
 
 The record (``data/recorded_moves.json``) was written by the engine before its speed
 work; an engine made faster must reproduce it exactly. When a rule changes on purpose,
@@ -24,7 +25,7 @@ GAME_IDS = [entry.id for entry in games() if entry.playable]
 
 
 def trace(game_id: str, number: int) -> str:
-    """One playout's digest: every step's legal moves, hash and outcome."""
+    """One playout's digest: every step's legal moves, hash, outcome and reasons."""
     game, digest = load_game(game_id), hashlib.sha256()
     state, generator = game.deal(number), SplitMix64(seed(f"record:{game_id}:{number}"))
     for _ in range(STEPS):
@@ -33,6 +34,7 @@ def trace(game_id: str, number: int) -> str:
         if not moves:
             break
         move = moves[generator.below(len(moves))]
+        digest.update(repr(game.reasons(state, move)).encode())
         game.apply(state, move)
         if generator.below(5) == 0:  # back and forth now and then, so that undo is recorded too
             assert game.undo(state) == move
@@ -48,7 +50,9 @@ def record() -> dict[str, list[str]]:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_playouts_repeat_the_record(game_id):
     expected = json.loads(RECORD.read_text())[game_id]
-    assert [trace(game_id, number) for number in range(DEALS)] == expected
+    assert [trace(game_id, number) for number in range(DEALS)] == expected, (
+        "the engine plays differently from its record; if a rule changed on purpose, "
+        "write the record again: python -m tests.engine.test_recorded_moves")
 
 
 if __name__ == "__main__":
