@@ -131,7 +131,10 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
                 by_card.setdefault(offer[0] % 52, []).append(offer)
         for card, src, dst in _offers(game, state, plan, mine, player):
             if clause.match == "same_card":
-                partners = [offer for offer in by_card.get(card % 52, ()) if _matches(clause, card, offer[0])]
+                partners = by_card.get(card % 52)
+                if not partners:
+                    continue
+                partners = [offer for offer in partners if _matches(clause, card, offer[0])]
             else:
                 partners = seconds
             moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners if src2 != src]
@@ -140,7 +143,11 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
 
 def _offers(game, state: State, plan: PairPlan, group: list[int], player: int | None) -> list[tuple[int, int, int]]:
     """(card, pile, target) for every top card of the group's piles that has a target."""
-    index, piles = game.index(state), state.piles
+    piles = state.piles
+    if not plan.foundations:  # every card goes to the mover's own pile
+        target = plan.aside[player or 0]
+        return [(piles[pile][-1], pile, target) for pile in group if piles[pile]]
+    index = game.index(state)
     offers, wanted, tops = [], index.wanted, index.tops
     if plan.to_foundations:  # only the piles whose top card some foundation wants
         group = [pile for pile in group if tops[pile] >= 0 and wanted[tops[pile]]]
