@@ -182,10 +182,10 @@ class MoveIndex:
         takers, piles, wants, tops, lying = self.game.takers, state.piles, self.wants, self.tops, self.lying
         wanting, topped = [], []
         for pile in self.stale:
-            new = takers[pile].wants(piles[pile])
-            if new != wants[pile]:
+            new, old = takers[pile].wants(piles[pile]), wants[pile]
+            if new != old:
                 self._set(pile, new)
-                wanting.append(pile)
+                wanting.append((pile, old))
             top = piles[pile][-1] % 52 if piles[pile] else -1
             if top != tops[pile]:
                 if tops[pile] >= 0:
@@ -195,8 +195,8 @@ class MoveIndex:
                 tops[pile] = top
                 topped.append(pile)
         self.stale.clear()
-        for pile in wanting:
-            self._hit_to(pile)
+        for pile, old in wanting:
+            self._hit_to(pile, old)
         for pile in topped:
             self._hit_from(pile)
 
@@ -211,15 +211,20 @@ class MoveIndex:
             else:
                 self.hits[route].pop(place, None)
 
-    def _hit_to(self, pile: int) -> None:
-        """The hits of ``pile`` as a target: the sources whose top card it wants."""
+    def _hit_to(self, pile: int, old: tuple[int, ...] | None) -> None:
+        """The hits of ``pile`` as a target, which wanted the cards ``old`` and now wants
+        others. The sources whose top card it wanted are found where those cards lie (a
+        source whose top card has changed since is indexed again by :meth:`_hit_from`)."""
         wants, routes = self.wants[pile], self.game.routes
         for route, place in self.game.top_target_places[pile]:
             hits, sources = self.hits[route], routes[route].sources
-            for source in [source for source, found in hits.items() if place in found]:
-                hits[source].discard(place)
-                if not hits[source]:
-                    del hits[source]
+            for key in (() if old is OPEN else old):
+                for src in self.lying[key]:
+                    found = hits.get(src - sources.start) if src in sources else None
+                    if found and place in found:
+                        found.discard(place)
+                        if not found:
+                            del hits[src - sources.start]
             for key in (() if wants is OPEN else wants):
                 for src in self.lying[key]:
                     if src != pile and src in sources:
