@@ -7,7 +7,9 @@ if it follows suit), a packet under marriage (марьяжъ) the ranks one abov
 below its top card in the suits the build allows — and, for every card, the pile it
 lies in. Moves to such a pile are then found by looking up where its few wanted
 cards lie. Piles that take any card (a talon, an empty place filled at will) are
-*open*, and are offered the available cards of their sources.
+*open*, and are offered the available cards of their sources. Where a route moves
+only top cards, the index also keeps which of its sources' top cards some target
+wants (its *hits*), so that its moves are listed without looking at every source.
 
 What the index lists is only a superset: every candidate move is still decided
 by :meth:`Game.accepts`, the rule itself. A move marks the piles it touched, and
