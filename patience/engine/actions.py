@@ -103,8 +103,9 @@ def _target(game, state: State, plan: PairPlan, card: int, source_area: str, pla
     Only the foundations that want the card (``wanted``, from the move index) are asked,
     and one that holds cards takes what it wants (its wants are exact)."""
     if wanted:
+        wanting = sorted(wanted)
         for piles in plan.foundations:
-            for pile in sorted(wanted):
+            for pile in wanting:
                 if pile in piles and (state.piles[pile] or game.accepts(state, pile, card, source_area)):
                     return pile
     return None if plan.aside is None else plan.aside[player or 0]

@@ -503,6 +503,8 @@ class Game:
         while changed:
             changed = False
             for area, donors, count in self._auto_fill:
+                if all(state.piles[area.piles.start:area.piles.stop]):
+                    continue  # every pile of the area holds cards: no space
                 for pile in area.piles:
                     if state.piles[pile]:
                         continue
