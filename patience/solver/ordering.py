@@ -1,11 +1,10 @@
-"""What the search and the player prefer: the order of moves and the promise of a position.
+"""What the search and the player prefer: the promise of a position, and the order of moves.
 
-Moves are ranked as the engine's own player ranks them
-(:func:`patience.engine.autoplay.priority`): cards to the foundations first, then
-cards brought into play from the pack or talon, then moves within the layout, then
-laying off on the talon, dealing and redealing; exchanges between foundations
-last. A position is judged by :func:`score`. Neither changes whether a win is
-found, only how soon.
+A position is judged by :func:`score`. Moves are ranked as the engine's own player
+ranks them (:func:`patience.engine.autoplay.priority`): cards to the foundations
+first, then cards brought into play from the pack or talon, then moves within the
+layout, then laying off on the talon, dealing and redealing; exchanges between
+foundations last. Neither changes whether the solver finds a win, only how soon.
 """
 
 from __future__ import annotations
@@ -13,61 +12,79 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from patience.cards import rank_of, suit_of
+from patience.cards import suit_of
 from patience.engine.autoplay import priority as rank
 from patience.engine.game import Game
-from patience.engine.state import Move, State
+from patience.engine.state import State
 
-__all__ = ["ordered", "rank", "score"]
+__all__ = ["rank", "score"]
 
-
-def ordered(game: Game, state: State, moves: list[Move]) -> list[Move]:
-    return sorted(moves, key=lambda move: rank(game, move))
+AHEAD = 1  # how many cards each foundation wants next whose distance counts
+FAR = 30  # the distance of a card wanted next that is nowhere in sight
 
 
 def score(game: Game, state: State, seen: Callable[[int], bool]) -> float:
     """How promising a position looks from the piles ``seen(pile)`` allows: a hundred for
     each card on a foundation, less a penalty for each card that lies under a card wanted
     later than itself (it cannot go up before that one is moved), plus a little for each
-    empty place; less, for the next card each foundation wants, how far the nearest one
-    seen is from it (:func:`_reach`)."""
+    empty place; less, for each card some foundation wants within the next ``AHEAD``, how
+    far the nearest one seen is from it (the cards above it and the areas it must pass
+    through, :func:`_hops`), the more the sooner it is wanted."""
     rules, piles = game.rules, state.piles
-    wanted = _wanted(game, state)
+    need = _need(game, state)
     hops = _hops(game)
-    nearest = dict.fromkeys([key for key, distance in wanted.items() if distance == 0], 30)
+    nearest = {key: FAR for key, distance in enumerate(need) if distance < AHEAD}
     total = 0.0
     for pile, cards in enumerate(piles):
         role = rules.role(pile)
         if role == "foundation":
             total += 100 * len(cards)
+        elif role == "aside" or not seen(pile):
             continue
-        if role == "aside" or not seen(pile):
-            continue
-        if not cards:
+        elif not cards:
             total += 8
-            continue
-        if role != "stock":
-            total -= _blocked(cards, wanted)
-        _reach(cards, hops[pile], nearest)
-    return total - sum(nearest.values())
+        else:
+            total -= _pile_cost(cards, need, hops[pile], nearest, role != "stock")
+    return total - sum(cost / (1 + need[key]) for key, cost in nearest.items())
 
 
-def _reach(cards: list[int], hops: int, nearest: dict) -> None:
-    """For each card wanted next, the fewest moves that might bring it home from here: the
-    cards above it, and the areas it must pass through."""
-    top = len(cards) - 1
-    for depth, card in enumerate(cards):
-        for key in ((rank_of(card), suit_of(card)), (rank_of(card), None)):
-            if key in nearest:
-                cost = hops + top - depth
-                if cost < nearest[key]:
-                    nearest[key] = cost
+def _pile_cost(cards: list[int], need: list[int], hops: int, nearest: dict, blocking: bool) -> float:
+    """The penalty for cards lying on cards wanted sooner (if the pile is ``blocking``: the
+    pack's order is no one's doing), and, in ``nearest``, each card wanted next's fewest
+    moves home from here."""
+    penalty, latest_above, above = 0.0, -1, 0
+    for card in reversed(cards):
+        key = card % 52
+        wanted = need[key]
+        if blocking and latest_above > wanted:
+            penalty += 5 + 20 / (1 + wanted)
+        if wanted > latest_above:
+            latest_above = wanted
+        if key in nearest and hops + above < nearest[key]:
+            nearest[key] = hops + above
+        above += 1
+    return penalty
+
+
+def _need(game: Game, state: State) -> list[int]:
+    """For each card (``suit * 13 + rank - 1``), how many cards some foundation needs
+    before it (99: none)."""
+    need = [99] * 52
+    for pile, rule in game.rules.foundation.items():
+        cards = state.piles[pile]
+        suits = (suit_of(cards[0]),) if cards and rule.suit != "any" else range(4)
+        for distance, rank in enumerate(rule.sequence[len(cards):]):
+            for suit in suits:
+                key = suit * 13 + rank - 1
+                if distance < need[key]:
+                    need[key] = distance
+    return need
 
 
 @lru_cache(maxsize=64)
 def _hops(game: Game) -> tuple[int, ...]:
     """For each pile, how many moves a card needs at least to reach a foundation from it,
-    by the flows and the filling of spaces (30: never)."""
+    by the flows and the filling of spaces (FAR: never)."""
     rules = game.rules
     edges = [(flow.source, to) for flow in rules.flows for to in flow.to]
     edges += [(source, name) for name, spaces in rules.spaces.items() for source in spaces.source]
@@ -76,31 +93,7 @@ def _hops(game: Game) -> tuple[int, ...]:
     while changed:
         changed = False
         for source, to in edges:
-            if to in distance and distance.get(source, 30) > distance[to] + 1:
+            if to in distance and distance.get(source, FAR) > distance[to] + 1:
                 distance[source] = distance[to] + 1
                 changed = True
-    return tuple(distance.get(name, 30) for name in rules.pile_area)
-
-
-def _blocked(cards: list[int], wanted: dict) -> float:
-    penalty, latest_above = 0.0, -1
-    for card in reversed(cards):
-        need = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None), 99))
-        if latest_above > need:
-            penalty += 5 + 20 / (1 + need)
-        latest_above = max(latest_above, need)
-    return penalty
-
-
-def _wanted(game: Game, state: State) -> dict[tuple[int, int | None], int]:
-    """For each (rank, suit), how many cards some foundation needs before it (suit None:
-    any suit will do)."""
-    wanted: dict[tuple[int, int | None], int] = {}
-    for pile, rule in game.rules.foundation.items():
-        cards = state.piles[pile]
-        suit = suit_of(cards[0]) if cards and rule.suit != "any" else None
-        for distance, needed in enumerate(rule.sequence[len(cards):]):
-            key = (needed, suit)
-            if distance < wanted.get(key, 99):
-                wanted[key] = distance
-    return wanted
+    return tuple(distance.get(name, FAR) for name in rules.pile_area)

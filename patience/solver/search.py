@@ -1,17 +1,26 @@
-"""Best-first search over every line of play, with a transposition table.
+"""The search over every line of play: best-first, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
 position met again by another order of moves is not entered again, since its
-futures are the same. The positions entered but not yet expanded wait in a
-queue, the most promising first (:func:`patience.solver.ordering.score`, seeing
-every card); the search walks the one state it holds from position to position
-of its tree by undoing and replaying moves. Where a safe move exists
-(:mod:`patience.solver.safe`) it is the only move tried. The search ends when a
-won position is reached, when the queue is empty, every reachable position having
-been entered (lost), or when the budget of positions is spent (unknown). The
-order of the queue decides only how soon a win is found, never whether: every
-position reachable is expanded before ``lost`` is said. A winning line is
-replayed by the engine from the starting position before it is returned.
+futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
+is the only move tried. The budget of positions is shared by two searches, each
+of which alone would decide the deal if given enough:
+
+- :class:`BestFirst`, with the first half, keeps the positions entered but not yet
+  looked beyond in a queue, the most promising first
+  (:func:`patience.solver.ordering.score`, seeing every card), and walks the one
+  state it holds from position to position of its tree by undoing and replaying
+  moves. It finds long winning lines that a promising position leads to.
+- :class:`DepthFirst`, with the rest, plays the moves of each position in the order
+  of :func:`patience.solver.ordering.rank` and takes them back when nothing below
+  wins. It finds wins that begin with a move the score thinks little of.
+
+Either ends when a won position is reached, when every reachable position has
+been entered (lost), or when its budget is spent (then the other is tried, or the
+answer is unknown). The order of either decides only how soon a win is found,
+never whether: every reachable position is entered before ``lost`` is said. A
+winning line is replayed by the engine from the starting position before it is
+returned.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
-DIVE = 2  # points of promise a move made is worth (see Search.priority)
+DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
 OUTCOMES = ("won", "lost", "unknown")
 
 
@@ -42,8 +51,8 @@ def _everything(pile: int) -> bool:
 
 
 class Search:
-    """One search; ``run`` may be called once. Node ``n`` of the tree is reached from
-    its ``parent[n]`` by ``move[n]``; ``extra[n]`` is the history's part of its key."""
+    """What both searches share: the state, the table of positions seen, safe moves and
+    the history's part of a position's key. ``run`` may be called once."""
 
     def __init__(self, game: Game, state: State, budget: int):
         self.game, self.budget = game, budget
@@ -52,6 +61,37 @@ class Search:
         self.safe = SafeMoves(game, self.keys.symmetric)
         self.seen: set[int] = set()
         self.redeal_unlimited = bool(game.rules.redeal and game.rules.redeal.redeals == "unlimited")
+
+    def enter(self, extra) -> bool:
+        """Note the position the state is in (``extra``: the history's part); False if seen."""
+        key = self.keys.key(self.state, extra)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+    def children(self) -> list[Move]:
+        moves = self.game.legal_moves(self.state)
+        safe = self.safe.find(self.state, moves)
+        return [safe] if safe is not None else moves
+
+    def extra_after(self, move: Move, extra):
+        """The history's part of the position ``move`` leads to (before it is applied),
+        from ``extra``, that of the position it is played in."""
+        if self.keys.owners is not None:
+            return self.keys.owners.get(move.src)
+        if self.redeal_unlimited and move.kind == "redeal":
+            rules = self.game.rules
+            return sum(len(self.state.piles[p]) for name in rules.redeal.gather for p in rules.areas[name].piles)
+        return extra
+
+
+class BestFirst(Search):
+    """Node ``n`` of the tree is reached from ``parent[n]`` by ``move[n]``; ``extra[n]`` is
+    the history's part of its key."""
+
+    def __init__(self, game: Game, state: State, budget: int):
+        super().__init__(game, state, budget)
         self.parent: list[int] = [-1]
         self.move: list[Move | None] = [None]
         self.depth: list[int] = [0]
@@ -60,19 +100,15 @@ class Search:
 
     def run(self) -> Solution:
         game, state = self.game, self.state
-        self.seen.add(self.keys.key(state, "root"))
-        if game.is_won(state):
-            return Solution("won", 1)
+        self.enter("root")
         queue: list[tuple] = [(0.0, 0, 0)]
         while queue:
             node = heapq.heappop(queue)[-1]
             self.go_to(node)
             for move in self.children():
-                extra = self.extra_after(move, node)
+                extra = self.extra_after(move, self.extra[node])
                 game.apply(state, move)
-                key = self.keys.key(state, extra)
-                if key not in self.seen:
-                    self.seen.add(key)
+                if self.enter(extra):
                     child = self.add(node, move, extra)
                     if game.is_won(state):
                         return Solution("won", len(self.seen), self.line(child))
@@ -121,26 +157,52 @@ class Search:
             node = self.parent[node]
         return moves[::-1]
 
-    def children(self) -> list[Move]:
-        moves = self.game.legal_moves(self.state)
-        safe = self.safe.find(self.state, moves)
-        return [safe] if safe is not None else moves
 
-    def extra_after(self, move: Move, node: int):
-        """The history's part of the position ``move`` leads to from ``node`` (before it is applied)."""
-        if self.keys.owners is not None:
-            return self.keys.owners.get(move.src)
-        if self.redeal_unlimited and move.kind == "redeal":
-            rules = self.game.rules
-            return sum(len(self.state.piles[p]) for name in rules.redeal.gather for p in rules.areas[name].piles)
-        return self.extra[node]
+class DepthFirst(Search):
+    def run(self) -> Solution:
+        game, state = self.game, self.state
+        self.enter("root")
+        path: list[Move] = []
+        extras: list = ["root"]  # the history's part of each position on the path
+        stack = [iter(self.ordered())]
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if path:
+                    game.undo(state)
+                    path.pop()
+                    extras.pop()
+                continue
+            extra = self.extra_after(move, extras[-1])
+            game.apply(state, move)
+            if not self.enter(extra):
+                game.undo(state)
+                continue
+            path.append(move)
+            extras.append(extra)
+            if game.is_won(state):
+                return Solution("won", len(self.seen), list(path))
+            if len(self.seen) >= self.budget:
+                return Solution("unknown", len(self.seen))
+            stack.append(iter(self.ordered()))
+        return Solution("lost", len(self.seen))
+
+    def ordered(self) -> list[Move]:
+        return sorted(self.children(), key=lambda move: rank(self.game, move))
 
 
 def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
     """Decide ``state`` (left unchanged) with full knowledge, entering at most ``budget`` positions."""
     if budget < 1:
         raise ValueError("the budget must be a positive number of positions")
-    solution = Search(game, state, budget).run()
+    if game.is_won(state):
+        return Solution("won", 1)
+    first = BestFirst(game, state, max(1, budget // 2)).run()
+    solution = first
+    if first.outcome == "unknown" and budget - first.nodes > 0:
+        second = DepthFirst(game, state, budget - first.nodes).run()
+        solution = Solution(second.outcome, first.nodes + second.nodes, second.line)
     if solution.outcome == "won":
         verify(game, state, solution.line)
     return solution
