@@ -46,8 +46,9 @@ class LineList(list):
     item_lines: list[int]
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A safe loader whose mappings and sequences carry their line numbers."""
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """A safe loader whose mappings and sequences carry their line numbers (libyaml's
+    parser where PyYAML was built with it: the data files are most of a build's parsing)."""
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:

@@ -5,6 +5,8 @@ peeking). The report gives won/lost/unknown counts, the win rate with its 95%
 Wilson interval, bounds that count the unknowns either way, and the player's rate.
 ``GAME`` may be ``all``: every playable game and variant. ``--save`` keeps the
 results in the stored table, resuming from what it (or an interrupted run) holds.
+``--minutes M`` bounds the run: the games share the time equally, and each keeps
+the deals 1..k it finished without a gap.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ def register(subparsers) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="an existing Dask scheduler (tcp://host:8786); default: a local cluster")
     parser.add_argument("--workers", metavar="K", help="workers of the local cluster (default: one per core)")
+    parser.add_argument("--minutes", metavar="M",
+                        help="stop starting deals after M minutes; each game keeps its deals 1..k done by then")
     parser.add_argument("--save", action="store_true", help="store the results in the package's table (resumable)")
     parser.add_argument("--table", metavar="PATH", help="store the results in this table instead (resumable)")
     parser.set_defaults(func=run)
@@ -42,17 +46,19 @@ def run(arguments) -> int:
     deals = positive(arguments.deals, "the number of deals")
     budget = positive(arguments.budget, "the budget")
     workers = positive(arguments.workers, "the number of workers") if arguments.workers else None
+    minutes = positive(arguments.minutes, "the number of minutes") if arguments.minutes else None
     path = Path(arguments.table) if arguments.table else table.TABLE if arguments.save else None
     rows = {g: {n: r for n, r in table.reusable(path, g, budget).items() if n <= deals} if path else {}
             for g in ids}
     tasks = [(g, n) for g in ids for n in range(1, deals + 1) if n not in rows[g]]
-    saver = Saver(path, budget, rows)
+    saver = Saver(path, budget, rows, _command(arguments))
     try:
         client = runner.connect(arguments.scheduler, workers)
     except runner.SchedulerError as error:
         raise UsageError(str(error)) from None
+    deadline = time.monotonic() + 60 * minutes if minutes else None
     try:
-        runner.run(client, tasks, budget, saver.add)
+        runner.run(client, tasks, budget, saver.add, deadline=deadline)
     except KeyboardInterrupt:
         kept = saver.keep()
         raise UsageError(f"interrupted; {kept}nothing was added to the table") from None
@@ -60,10 +66,31 @@ def run(arguments) -> int:
         client.close()
         if client.cluster is not None and not arguments.scheduler:
             client.cluster.close()
+    if minutes:
+        for g in ids:
+            rows[g] = _without_gaps(rows[g])
     saver.finish()
     for g in ids:
         print(report(table.summarize(g, table.entry(g, budget, rows[g]))))
     return 0
+
+
+def _without_gaps(rows: dict[int, dict]) -> dict[int, dict]:
+    """Deals 1..k, where k + 1 is the first deal not finished (a bounded run ends mid-way)."""
+    kept, number = {}, 1
+    while number in rows:
+        kept[number] = rows[number]
+        number += 1
+    return kept
+
+
+def _command(arguments) -> str | None:
+    """The command line of a run of every game, which the table records (a run of one
+    game is recorded in its own row)."""
+    if arguments.game != "all":
+        return None
+    minutes = f" --minutes {arguments.minutes}" if arguments.minutes else ""
+    return f"patience stats all --deals {arguments.deals} --budget {arguments.budget}{minutes} --save"
 
 
 def _game_ids(arguments) -> list[str]:
@@ -80,8 +107,9 @@ class Saver:
     """Collects results; keeps them in the partial file every few seconds (when a
     table is named) and writes the table when the run is complete."""
 
-    def __init__(self, path: Path | None, budget: int, rows: dict[str, dict]):
+    def __init__(self, path: Path | None, budget: int, rows: dict[str, dict], command: str | None):
         self.path, self.budget, self.rows, self.written = path, budget, rows, time.monotonic()
+        self.command = command
 
     def add(self, game: str, result: dict) -> None:
         self.rows[game][result["deal"]] = result
@@ -108,7 +136,8 @@ class Saver:
             return
         data = table.load(self.path)
         data.pop("partial", None)
-        data["command"] = "patience stats all --deals 1000 --save"
+        if self.command:
+            data["command"] = self.command
         for game, rows in self.rows.items():
             data["games"][game] = table.entry(game, self.budget, rows)
         table.write(data, self.path)

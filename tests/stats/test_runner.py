@@ -30,6 +30,7 @@ def test_wilson_against_published_values():
     (["stats", GAME, "--deals", "-4"], "the number of deals must be a positive whole number, not '-4'"),
     (["stats", GAME, "--deals", "many"], "the number of deals must be a positive whole number, not 'many'"),
     (["stats", GAME, "--deals", "3", "--budget", "1.5"], "the budget must be a positive whole number, not '1.5'"),
+    (["stats", GAME, "--deals", "3", "--minutes", "0"], "the number of minutes must be a positive whole number, not '0'"),
     (["solve", GAME, "1", "--budget", "none"], "the budget must be a positive whole number, not 'none'"),
     (["solve", "nosuchgame", "1"], "unknown game or variant 'nosuchgame'"),
     (["stats", GAME, "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
@@ -77,7 +78,7 @@ def test_an_interrupted_run_leaves_no_table_and_resumes(tmp_path, monkeypatch, c
     path = tmp_path / "table.json"
     calls = []
 
-    def interrupted(client, tasks, budget, on_result, progress=None):
+    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None):
         tasks = list(tasks)
         calls.append(tasks)
         for game, number in tasks[:2]:
@@ -92,7 +93,7 @@ def test_an_interrupted_run_leaves_no_table_and_resumes(tmp_path, monkeypatch, c
     partial = json.loads(table.partial_path(path).read_text())
     assert partial["partial"] is True and sorted(partial["games"][GAME]["deals"]) == ["1", "2"]
 
-    def resumed(client, tasks, budget, on_result, progress=None):
+    def resumed(client, tasks, budget, on_result, progress=None, deadline=None):
         calls.append(list(tasks))
         for game, number in calls[-1]:
             on_result(game, evaluate(game, number, budget))
@@ -102,3 +103,41 @@ def test_an_interrupted_run_leaves_no_table_and_resumes(tmp_path, monkeypatch, c
     assert sorted(json.loads(path.read_text())["games"][GAME]["deals"]) == ["1", "2", "3", "4"]
     assert not table.partial_path(path).exists()
     assert calls == [[(GAME, n) for n in range(1, 5)], [(GAME, 3), (GAME, 4)]]
+
+
+def test_the_queue_gives_the_next_deal_to_the_game_that_has_spent_least():
+    queue = runner.Queue([("slow", 1), ("slow", 2), ("slow", 3), ("fast", 1), ("fast", 2), ("fast", 3)])
+    assert [queue.next(), queue.next()] == [("slow", 1), ("fast", 1)]  # nothing spent: in turn
+    queue.spent("slow", 60.0)
+    queue.spent("fast", 1.0)
+    assert queue.next() == ("fast", 2)
+    queue.spent("fast", 1.0)
+    assert [queue.next(), len(queue)] == [("fast", 3), 2]
+    assert queue.next() == ("slow", 2)  # the only game left with deals
+    assert len(queue) == 1
+
+
+def test_a_deadline_stops_new_deals_and_reports_none_of_the_cancelled(tmp_path):
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
+            Client(cluster) as client:
+        seen: list[tuple[str, int]] = []
+        runner.run(client, [(GAME, n) for n in range(1, 30)], BUDGET,
+                   lambda game, result: seen.append((game, result["deal"])), progress=None, deadline=0.0)
+    assert len(seen) == 1  # the first result arrives after the deadline: nothing more is started or counted
+
+
+def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatch, capsys):
+    def out_of_order(client, tasks, budget, on_result, progress=None, deadline=None):
+        assert deadline is not None
+        for game, number in [(GAME, 1), (GAME, 2), (GAME, 4)]:  # deal 3 was still running at the deadline
+            on_result(game, evaluate(game, number, budget))
+
+    monkeypatch.setattr(runner, "run", out_of_order)
+    path = tmp_path / "table.json"
+    arguments = ["stats", GAME, "--deals", "5", "--budget", str(BUDGET), "--minutes", "1", "--workers", "1",
+                 "--table", str(path)]
+    assert main(arguments) == 0
+    assert sorted(json.loads(path.read_text())["games"][GAME]["deals"]) == ["1", "2"]
+    assert f"{GAME}: deals 1–2" in capsys.readouterr().out

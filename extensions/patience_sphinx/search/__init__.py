@@ -46,8 +46,16 @@ class SearchAcrossSpellings(SearchLanguage):
         super().__init__(options)
         self.russian = snowballstemmer.stemmer("russian")
         self.english = snowballstemmer.stemmer("english")
+        # The site repeats its words; Snowball in pure Python is slow enough to remember them.
+        self._stems: dict[str, str] = {}
 
     def stem(self, word: str) -> str:
+        stemmed = self._stems.get(word)
+        if stemmed is None:
+            stemmed = self._stems[word] = self._stem(word)
+        return stemmed
+
+    def _stem(self, word: str) -> str:
         if CYRILLIC.search(word):
             return self.russian.stemWord(fold(word))
         return self.english.stemWord(word.lower())
