@@ -19,7 +19,6 @@ from patience.engine.state import State
 
 __all__ = ["rank", "score"]
 
-AHEAD = 1  # how many cards each foundation wants next whose distance counts
 FAR = 30  # the distance of a card wanted next that is nowhere in sight
 
 
@@ -27,13 +26,12 @@ def score(game: Game, state: State, seen: Callable[[int], bool]) -> float:
     """How promising a position looks from the piles ``seen(pile)`` allows: a hundred for
     each card on a foundation, less a penalty for each card that lies under a card wanted
     later than itself (it cannot go up before that one is moved), plus a little for each
-    empty place; less, for each card some foundation wants within the next ``AHEAD``, how
-    far the nearest one seen is from it (the cards above it and the areas it must pass
-    through, :func:`_hops`), the more the sooner it is wanted."""
+    empty place; less, for each card wanted next (by one foundation or two alike), how
+    far the nearest one is from home (the cards above it and the areas it must pass
+    through, :func:`_hops`; ``FAR`` if none is seen)."""
     rules, piles = game.rules, state.piles
-    need = _need(game, state)
+    need, nearest = _wanted(game, state)
     hops = _hops(game)
-    nearest = {key: FAR for key, distance in enumerate(need) if distance < AHEAD}
     total = 0.0
     for pile, cards in enumerate(piles):
         role = rules.role(pile)
@@ -45,13 +43,13 @@ def score(game: Game, state: State, seen: Callable[[int], bool]) -> float:
             total += 8
         else:
             total -= _pile_cost(cards, need, hops[pile], nearest, role != "stock")
-    return total - sum(cost / (1 + need[key]) for key, cost in nearest.items())
+    return total - sum(nearest.values())
 
 
 def _pile_cost(cards: list[int], need: list[int], hops: int, nearest: dict, blocking: bool) -> float:
     """The penalty for cards lying on cards wanted sooner (if the pile is ``blocking``: the
-    pack's order is no one's doing), and, in ``nearest``, each card wanted next's fewest
-    moves home from here."""
+    pack's order is no one's doing); and, in ``nearest``, the fewest moves home from here
+    of each card wanted next."""
     penalty, latest_above, above = 0.0, -1, 0
     for card in reversed(cards):
         key = card % 52
@@ -60,25 +58,34 @@ def _pile_cost(cards: list[int], need: list[int], hops: int, nearest: dict, bloc
             penalty += 5 + 20 / (1 + wanted)
         if wanted > latest_above:
             latest_above = wanted
-        if key in nearest and hops + above < nearest[key]:
-            nearest[key] = hops + above
+        for wish in (key, 52 + key % 13):
+            if wish in nearest and hops + above < nearest[wish]:
+                nearest[wish] = hops + above
         above += 1
     return penalty
 
 
-def _need(game: Game, state: State) -> list[int]:
+def _wanted(game: Game, state: State) -> tuple[list[int], dict[int, int]]:
     """For each card (``suit * 13 + rank - 1``), how many cards some foundation needs
-    before it (99: none)."""
-    need = [99] * 52
-    for pile, rule in game.rules.foundation.items():
-        cards = state.piles[pile]
-        suits = (suit_of(cards[0]),) if cards and rule.suit != "any" else range(4)
+    before it (99: none); and the cards wanted next, each as its number, or as
+    ``52 + rank - 1`` where any suit will do, with the distance ``FAR``."""
+    need, wishes = [99] * 52, {}
+    foundations, piles = game.rules.foundation, state.piles
+    for pile, rule in foundations.items():
+        cards = piles[pile]
+        known = cards and rule.suit != "any"
+        suits = (suit_of(cards[0]),) if known else range(4)
+        if not cards and rule.distinct_suits:  # a suit another foundation of the area has is not wanted here
+            taken = {suit_of(piles[p][0]) for p, other in foundations.items() if other.area == rule.area and piles[p]}
+            suits = [suit for suit in suits if suit not in taken]
         for distance, rank in enumerate(rule.sequence[len(cards):]):
             for suit in suits:
                 key = suit * 13 + rank - 1
                 if distance < need[key]:
                     need[key] = distance
-    return need
+            if not distance and suits:
+                wishes[suits[0] * 13 + rank - 1 if known else 52 + rank - 1] = FAR
+    return need, wishes
 
 
 @lru_cache(maxsize=64)
