@@ -32,7 +32,8 @@ def symmetric_areas(game: Game) -> list[range]:
     if rules.players is not None or rules.pairs or rules.turn_ups or rules.by_colour:
         return []  # partners' piles and paired places are each someone's
     return [area.piles for area in rules.areas.values()
-            if len(area.piles) > 1 and area.role != "foundation" and area.name not in ordered]
+            if len(area.piles) > 1 and area.name not in ordered
+            and (area.role != "foundation" or len({rules.foundation[p] for p in area.piles}) == 1)]
 
 
 class Keys:

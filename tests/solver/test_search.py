@@ -111,10 +111,18 @@ def test_deals_are_won_from_the_deal_alone(game_id, number, budget):
 def test_the_constitutions_divisions_filled_by_choice_are_interchangeable():
     """Its Privy Council, Lords and Commons are filled from any place of the division below,
     at the player's choice: interchangeable; the People, filled by the engine from the talon
-    or the pack into the first empty place, are not."""
+    or the pack into the first empty place, are not. Its eight foundations follow one rule."""
     game = load_game("constitution")
     assert [game.rules.pile_area[r[0]] for r in symmetric_areas(game)] == [
-        "privy council", "house of lords", "house of commons"]
+        "foundation", "privy council", "house of lords", "house of commons"]
+
+
+def test_foundations_are_interchangeable_only_under_one_rule():
+    """Calculation's four foundations step by one, two, three and four: told apart."""
+    assert "foundation" not in [load_game("calculation").rules.pile_area[r[0]]
+                                for r in symmetric_areas(load_game("calculation"))]
+    besieged = load_game("besieged")
+    assert "foundation" in [besieged.rules.pile_area[r[0]] for r in symmetric_areas(besieged)]
 
 
 def test_symmetric_areas_follow_the_rules():
