@@ -78,23 +78,37 @@ def players_moves(game, state: State) -> list[Move]:
 
 
 # -- move generation -----------------------------------------------------------------------------
-def _tops(rules, state: State, names: list[str]) -> list[int]:
-    return [pile for name in names for pile in rules.areas[name].piles if state.piles[pile]]
+class PairPlan:
+    """A ``pair`` clause as played, worked out once per game: the piles of each of its two
+    groups of areas (in order), and where a card goes when the clause's first target area
+    is not a foundation (the aside of the player who makes the pair, or its only pile)."""
+
+    def __init__(self, rules, clause):
+        self.clause = clause
+        self.groups = tuple([pile for name in names for pile in rules.areas[name].piles] for names in clause.source)
+        self.to_foundations = all(rules.areas[name].role == "foundation" for name in clause.to)
+        self.foundations: list[range] = []  # the foundation areas tried first, in order
+        self.aside: list[int] | None = None  # the pile for each player, when a non-foundation area comes next
+        for name in clause.to:
+            area = rules.areas[name]
+            if area.role != "foundation":
+                self.aside = [area.piles[player] if len(area.piles) > 1 else area.piles[0] for player in (0, 1)]
+                break
+            self.foundations.append(area.piles)
 
 
-def _target(game, state: State, clause, card: int, source_area: str, player: int | None,
+def _target(game, state: State, plan: PairPlan, card: int, source_area: str, player: int | None,
             wanted: set[int]) -> int | None:
     """Where a paired card goes: the first foundation that takes it, or the mover's pile.
-    Only the foundations that want the card (``wanted``, from the move index) are asked."""
-    for name in clause.to:
-        area = game.rules.areas[name]
-        if area.role != "foundation":
-            return area.piles[player or 0] if len(area.piles) > 1 else area.piles[0]
-        if wanted:
-            for pile in area.piles:
-                if pile in wanted and game.accepts(state, pile, card, source_area):
+    Only the foundations that want the card (``wanted``, from the move index) are asked,
+    and one that holds cards takes what it wants (its wants are exact)."""
+    if wanted:
+        wanting = sorted(wanted)
+        for piles in plan.foundations:
+            for pile in wanting:
+                if pile in piles and (state.piles[pile] or game.accepts(state, pile, card, source_area)):
                     return pile
-    return None
+    return None if plan.aside is None else plan.aside[player or 0]
 
 
 def _matches(clause, first: int, second: int) -> bool:
@@ -106,46 +120,59 @@ def _matches(clause, first: int, second: int) -> bool:
 
 def pair_moves(game, state: State, player: int | None) -> list[Move]:
     moves = []
-    for clause in game.rules.pairs:
-        mine, theirs = clause.source
+    for plan in game.pair_plans:
+        clause = plan.clause
+        mine, theirs = plan.groups
         if player == 1:  # the mover's card comes first
             mine, theirs = theirs, mine
-        seconds = _offers(game, state, clause, theirs, player)
+        seconds = _offers(game, state, plan, theirs, player)
         if clause.match == "same_card":  # look the partner's card up, rather than try them all
             by_card: dict[int, list] = {}
             for offer in seconds:
                 by_card.setdefault(offer[0] % 52, []).append(offer)
-        for card, src, dst in _offers(game, state, clause, mine, player):
-            partners = by_card.get(card % 52, ()) if clause.match == "same_card" else seconds
-            moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners
-                      if src2 != src and _matches(clause, card, card2)]
+        for card, src, dst in _offers(game, state, plan, mine, player):
+            if clause.match == "same_card":
+                partners = by_card.get(card % 52)
+                if not partners:
+                    continue
+                partners = [offer for offer in partners if _matches(clause, card, offer[0])]
+            else:
+                partners = seconds
+            moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners if src2 != src]
     return moves
 
 
-def _offers(game, state: State, clause, names: list[str], player: int | None) -> list[tuple[int, int, int]]:
-    """(card, pile, target) for every top card of the areas that has a target."""
-    offers, wanted = [], game.index(state).wanted
-    to_foundations = all(game.rules.areas[name].role == "foundation" for name in clause.to)
-    for pile in _tops(game.rules, state, names):
-        card = state.piles[pile][-1]
-        if to_foundations and not wanted[card % 52]:
-            continue  # no foundation wants it
-        target = _target(game, state, clause, card, game.rules.pile_area[pile], player, wanted[card % 52])
+def _offers(game, state: State, plan: PairPlan, group: list[int], player: int | None) -> list[tuple[int, int, int]]:
+    """(card, pile, target) for every top card of the group's piles that has a target."""
+    piles = state.piles
+    if not plan.foundations:  # every card goes to the mover's own pile
+        target = plan.aside[player or 0]
+        return [(piles[pile][-1], pile, target) for pile in group if piles[pile]]
+    index = game.index(state)
+    offers, wanted, tops = [], index.wanted, index.tops
+    if plan.to_foundations:  # only the piles whose top card some foundation wants
+        group = [pile for pile in group if tops[pile] >= 0 and wanted[tops[pile]]]
+    for pile in group:
+        if not piles[pile]:
+            continue
+        card = piles[pile][-1]
+        wanting = wanted[card % 52]
+        target = _target(game, state, plan, card, game.pile_area[pile], player, wanting)
         if target is not None:
             offers.append((card, pile, target))
     return offers
 
 
+def turn_up_places(rules) -> list[tuple[int, int]]:
+    """(packet, its open place) for every packet a ``turn_up`` clause turns up, in order."""
+    return [(packet, place) for clause in rules.turn_ups for source, target in zip(clause.source, clause.to)
+            for packet, place in zip(rules.areas[source].piles, rules.areas[target].piles)]
+
+
 def turn_up_moves(game, state: State, player: int | None) -> list[Move]:
-    moves = []
-    for clause in game.rules.turn_ups:
-        for source, target in zip(clause.source, clause.to):
-            packets, places = game.rules.areas[source].piles, game.rules.areas[target].piles
-            for packet, place in zip(packets, places):
-                if state.piles[packet] and not state.piles[place]:
-                    if player is None or game.owners[packet] == player:
-                        moves.append(Move(TURN_UP, state.piles[packet][-1], packet, place))
-    return moves
+    piles, owners = state.piles, game.owners
+    return [Move(TURN_UP, piles[packet][-1], packet, place) for packet, place in game.turn_up_places
+            if piles[packet] and not piles[place] and (player is None or owners[packet] == player)]
 
 
 def moves(game, state: State, player: int | None) -> list[Move]:

@@ -2,22 +2,29 @@
 
 It prefers moves to the foundations, then cards brought into play from the pack
 or talon, then marriages and spaces, then turning the pack, dealing and
-redealing. A card turned onto the talon goes, if it can, on a packet whose top
-card the foundations want later than this one, so that it buries nothing wanted
-sooner. Remaining ties are broken by the deal's own PRNG (key ``"<deal>:autoplay"``),
-so a game's autoplay is reproducible. It never returns to a position it has
-seen, which guarantees that it stops: won, blocked (no legal move), or out of
-new positions.
+redealing, and exchanges between foundations last (:func:`priority`, which the
+solver's move ordering shares). A card turned onto the talon goes, if it can, on
+a packet whose top card the foundations want later than this one, so that it
+buries nothing wanted sooner. Remaining ties are broken by the deal's own PRNG
+(key ``"<deal>:autoplay"``), so a game's autoplay is reproducible.
+
+:func:`playout` is the loop every player shares (this one and the look-ahead
+player of :mod:`patience.solver.player`): it never returns to a position it has
+seen, which guarantees that it stops: won, blocked (no legal move), or out of new
+positions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from patience.cards import rank_of, suit_of
 from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.state import Move, State
+
+PAIRED = ("pair", "turn_up")
 
 
 @dataclass
@@ -26,14 +33,42 @@ class Playout:
     outcome: str  # won | blocked | no new position | move limit
 
 
-def _priority(game: Game, move: Move) -> int:
+Chooser = Callable[[State, list[Move], set], "Move | None"]
+
+
+def playout(game: Game, state: State, choose: Chooser, max_moves: int) -> Playout:
+    """Play ``state`` on to its end with ``choose(state, moves, seen)``, which returns
+    a legal move leading to no position in ``seen``, or None; ``state`` is left at the
+    final position."""
+    seen = {state.snapshot()}
+    played: list[Move] = []
+    while len(played) < max_moves:
+        if game.is_won(state):
+            return Playout(played, "won")
+        moves = game.legal_moves(state)
+        if not moves:
+            return Playout(played, "blocked")
+        choice = choose(state, moves, seen)
+        if choice is None:
+            return Playout(played, "no new position")
+        game.apply(state, choice)
+        seen.add(state.snapshot())
+        played.append(choice)
+    return Playout(played, "move limit")
+
+
+def priority(game: Game, move: Move) -> int:
+    """How soon a move is tried, lowest first (see the module's docstring)."""
+    if move.kind in PAIRED:
+        return 0
     if move.kind == "deal_row":
         return 5
     if move.kind == "redeal":
         return 6
-    target, source = game.rules.role(move.dst), game.rules.role(move.src)
-    if source == "foundation":  # an exchange between foundations only when nothing better
-        return 3
+    role = game.rules.role
+    target, source = role(move.dst), role(move.src)
+    if source == "foundation":  # an exchange between foundations only when nothing else helps
+        return 7
     if target == "foundation":
         return 0
     if target == "talon":
@@ -70,24 +105,16 @@ def _talon_cost(game: Game, state: State, move: Move) -> int:
 def autoplay(game: Game, state: State, max_moves: int = 20000) -> Playout:
     """Play ``state`` on to its end; ``state`` is left at the final position."""
     generator = rng.SplitMix64(rng.seed(f"{state.key}:autoplay"))
-    seen = {state.snapshot()}
-    played: list[Move] = []
-    while len(played) < max_moves:
-        if game.is_won(state):
-            return Playout(played, "won")
-        moves = game.legal_moves(state)
-        if not moves:
-            return Playout(played, "blocked")
-        ranked = sorted(moves, key=lambda m: (_priority(game, m), _talon_cost(game, state, m),
+
+    def choose(state: State, moves: list[Move], seen: set) -> Move | None:
+        ranked = sorted(moves, key=lambda m: (priority(game, m), _talon_cost(game, state, m),
                                               generator.below(1 << 16)))
         for move in ranked:
             game.apply(state, move)
-            snapshot = state.snapshot()
-            if snapshot not in seen:
-                seen.add(snapshot)
-                played.append(move)
-                break
+            new = state.snapshot() not in seen
             game.undo(state)
-        else:
-            return Playout(played, "no new position")
-    return Playout(played, "move limit")
+            if new:
+                return move
+        return None
+
+    return playout(game, state, choose, max_moves)

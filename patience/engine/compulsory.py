@@ -13,13 +13,12 @@ from __future__ import annotations
 
 def pending(game, state) -> set[int]:
     """The empty piles of areas whose spaces are compulsory."""
-    return {pile for name, spaces in game.rules.spaces.items() if spaces.fill == "compulsory"
-            for pile in game.rules.areas[name].piles if not state.piles[pile]}
+    return {pile for pile in game.compulsory if not state.piles[pile]}
 
 
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
-    empty = pending(game, state)
+    empty = pending(game, state) if game.compulsory else None
     if not empty:
         return moves
     filling = [m for m in moves if m.kind == "move" and m.dst in empty]

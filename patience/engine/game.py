@@ -64,18 +64,32 @@ class Game:
         self.id = rules.game
         self.spec = rules.spec
         self.routes = [route for flow in rules.flows for route in self._routes(flow)]
-        self._auto_fill = [
-            (self.rules.areas[name], spaces.source, spaces.cards)
+        self._auto_fill = [  # (area, donor piles in order, cards each space takes)
+            (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
+        self.compulsory = [pile for name, spaces in rules.spaces.items() if spaces.fill == "compulsory"
+                           for pile in rules.areas[name].piles]  # spaces filled at once, at the player's choice
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
         self.takers = [self._taker(pile) for pile in range(len(rules.pile_area))]
         self.roles = [rules.role(pile) for pile in range(len(rules.pile_area))]
+        self.pile_area = rules.pile_area
+        self.pair_plans = [actions.PairPlan(rules, clause) for clause in rules.pairs]
+        self.turn_up_places = actions.turn_up_places(rules)
+        self.area_of = [rules.areas[name] for name in rules.pile_area]
+        self.fills_from = [self._fills_from(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
         self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
                                if pile in route.target_order] for pile in range(len(rules.pile_area))]
+        top_only = [number for number, route in enumerate(self.routes) if not route.any_card]
+        self.source_places = [[(number, pile - self.routes[number].sources.start) for number in top_only
+                               if pile in self.routes[number].sources] for pile in range(len(rules.pile_area))]
+        self.top_target_places = [[(number, place) for number, place in places if number in top_only]
+                                  for places in self.target_places]
+        self.open_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
+                             if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
@@ -172,6 +186,11 @@ class Game:
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
                      open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
+    def _fills_from(self, pile: int) -> tuple[str, ...]:
+        """The areas whose cards may fill ``pile`` when it is empty (spaces filled by choice)."""
+        spaces = self.rules.spaces.get(self.rules.pile_area[pile])
+        return spaces.source if spaces is not None and spaces.fill in ("at_will", "compulsory") else ()
+
     def _exact(self, pile: int) -> bool:
         """Whether, when the pile holds cards, it takes exactly the cards it wants (see
         :mod:`patience.engine.index`): a foundation, or a packet built on by marriage that
@@ -184,9 +203,12 @@ class Game:
 
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
-        if state.index is None or state.index.game is not self:
-            state.index = MoveIndex(self, state)
-        return state.index
+        index = state.index
+        if index is None or index.game is not self:
+            index = state.index = MoveIndex(self, state)
+        elif index.stale:
+            index.refresh(state)
+        return index
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
@@ -204,18 +226,17 @@ class Game:
     def _accepts(self, state: State, pile: int, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """:meth:`accepts`; ``wanted``, when given, holds every pile the move index says may
         want the card, so that a talon that takes only unplayable cards asks no other."""
-        cards = state.piles[pile]
-        area = self.rules.areas[self.rules.pile_area[pile]]
+        area = self.area_of[pile]
         if area.role == "foundation":
             return self._foundation_accepts(state, pile, card)
         if area.colour is not None and is_red(card) != (area.colour == "red"):
             return False  # the Empress's army takes red cards only
         if area.role == "talon":
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
+        cards = state.piles[pile]
         if not cards:
-            spaces = self.rules.spaces.get(area.name)
-            return bool(spaces) and spaces.fill in ("at_will", "compulsory") and source_area in spaces.source
-        build = self.rules.builds.get(area.name)
+            return source_area in self.fills_from[pile]
+        build = self.takers[pile].build
         return build is not None and _builds_on(build, card, cards)
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
@@ -247,52 +268,59 @@ class Game:
 
     def card_moves(self, state: State) -> list[Move]:
         """The one-card moves, route by route, then by source pile, card and target (in
-        the order of the rules' piles): the index proposes, :meth:`accepts` decides."""
+        the order of the route's targets): the index proposes, :meth:`accepts` decides."""
         index, moves = self.index(state), []
+        hits, opened = index.hits, index.opened
         for number, route in enumerate(self.routes):
-            if self._open(state, route.condition):
-                candidates = self._candidates(state, index, number, route)
-                candidates.sort()
-                self._decide(state, route, candidates, moves)
+            if not (hits[number] or opened[number] or route.any_card):
+                continue  # no target wants a top card of the route's sources, and none is open
+            if route.condition == "always" or self._open(state, route.condition):
+                self._route_moves(state, index, number, route, moves)
         return moves
 
-    def _candidates(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple]:
-        """(source place, position, target place, card): each available card of the
-        route's sources with each target that wants it, or is open to this route."""
-        piles, wanting, targets = state.piles, index.by_route[number], route.targets
-        opened = [(route.target_order[pile], pile) for pile in index.open if pile in route.may_open]
-        found = []
-        for source_place, src in enumerate(route.sources):
-            cards = piles[src]
-            if not cards:
-                continue
-            for pos in (range(len(cards)) if route.any_card else (len(cards) - 1,)):
-                card = cards[pos]
-                for place in wanting[card % 52]:
-                    if targets[place] != src:
-                        found.append((source_place, pos, place, card))
-                if opened:
-                    found += [(source_place, pos, place, card) for place, dst in opened if dst != src]
-        return found
+    def _route_moves(self, state: State, index: MoveIndex, number: int, route: Route, moves: list[Move]) -> None:
+        """One route's moves, from the index's offers. A target whose wants are exact takes
+        the card unasked; of the empty piles of one area, interchangeable, only the first is offered."""
+        piles, wanted, targets, exact = state.piles, index.wanted, route.targets, self.exact
+        for src, card, places in self._offers(state, index, number, route):
+            wanting = wanted[card % 52]
+            offered = ()
+            for place in places:
+                dst = targets[place]
+                if dst == src:
+                    continue
+                if piles[dst]:
+                    if not exact[dst] and not self._accepts(state, dst, card, route.source, wanting):
+                        continue
+                else:
+                    area = self.pile_area[dst]
+                    if area in offered or not self._accepts(state, dst, card, route.source, wanting):
+                        continue
+                    offered = (*offered, area)
+                moves.append(Move("move", card, src, dst))
 
-    def _decide(self, state: State, route: Route, candidates: list, moves: list[Move]) -> None:
-        """The candidates the targets accept (a target whose wants are exact takes them
-        all); of the empty piles of one area, interchangeable, only the first is offered."""
-        offered: set[str] = set()
-        last, wanted, piles, exact = None, self.index(state).wanted, state.piles, self.exact
-        for source_place, pos, place, card in candidates:
-            src, dst = route.sources[source_place], route.targets[place]
-            if (source_place, pos) != last:
-                last, offered = (source_place, pos), set()
-            if piles[dst]:
-                if not exact[dst] and not self._accepts(state, dst, card, route.source, wanted[card % 52]):
-                    continue
-            else:
-                area = self.rules.pile_area[dst]
-                if area in offered or not self._accepts(state, dst, card, route.source, wanted[card % 52]):
-                    continue
-                offered.add(area)
-            moves.append(Move("move", card, src, dst))
+    @staticmethod
+    def _offers(state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
+        """(source pile, card, target places in order) for each available card of the route
+        that a target wants or that an open target may take (no target is both: an open pile
+        wants no card in particular). Where only top cards go and no target is open, the
+        index's hits hold them all; else every available card is looked up."""
+        piles, opened = state.piles, index.opened[number]
+        if not route.any_card and not opened:
+            hits, sources = index.hits[number], route.sources
+            return [(sources[place], piles[sources[place]][-1], sorted(hits[place])) for place in sorted(hits)]
+        if route.any_card:
+            available = [(src, card) for src in route.sources for card in piles[src]]
+        else:
+            available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
+        offers, wanting_here = [], index.by_route[number]
+        for src, card in available:
+            places = wanting_here[card % 52]
+            if opened:
+                offers.append((src, card, sorted([*places, *opened]) if places else opened))
+            elif places:
+                offers.append((src, card, sorted(places)))
+        return offers
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
@@ -304,7 +332,9 @@ class Game:
     def _legal_moves(self, state: State) -> list[Move]:
         if self.rules.players is not None:
             return actions.players_moves(self, state)
-        moves = self.card_moves(state) + actions.moves(self, state, None)
+        moves = self.card_moves(state)
+        if self.pair_plans or self.turn_up_places:
+            moves += actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
             moves.append(DEAL_ROW)
         if self._may_redeal(state, lambda: self._playing(moves)):
@@ -427,7 +457,7 @@ class Game:
             self._redeal(state, ops)
         self._fill_spaces(state, ops)
         state.history.append((move, ops))
-        state.index.update(state, move, ops, undone=False)
+        state.index.update(move, ops, undone=False)
 
     def undo(self, state: State) -> Move:
         """Take back the last move; returns it. Raises :class:`IllegalMove` at the start."""
@@ -436,7 +466,7 @@ class Game:
         move, ops = state.history.pop()
         reverse(state, ops)
         if state.index is not None and state.index.game is self:
-            state.index.update(state, move, ops, undone=True)
+            state.index.update(move, ops, undone=True)
         return move
 
     def last_pass(self, state: State) -> bool:
@@ -472,12 +502,14 @@ class Game:
         changed = True
         while changed:
             changed = False
-            for area, sources, count in self._auto_fill:
+            for area, donors, count in self._auto_fill:
+                if all(state.piles[area.piles.start:area.piles.stop]):
+                    continue  # every pile of the area holds cards: no space
                 for pile in area.piles:
                     if state.piles[pile]:
                         continue
                     for _ in range(count):
-                        donor = next((p for source in sources for p in self.rules.areas[source].piles
+                        donor = next((p for p in donors
                                       if state.piles[p] and actions.fits_colour(area, state.piles[p][-1])), None)
                         if donor is None:
                             break

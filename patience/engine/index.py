@@ -7,14 +7,19 @@ if it follows suit), a packet under marriage (марьяжъ) the ranks one abov
 below its top card in the suits the build allows — and, for every card, the pile it
 lies in. Moves to such a pile are then found by looking up where its few wanted
 cards lie. Piles that take any card (a talon, an empty place filled at will) are
-*open*, and are offered the available cards of their sources.
+*open*, and are offered the available cards of their sources. Where a route moves
+only top cards, the index also keeps which of its sources' top cards some target
+wants (its *hits*), so that its moves are listed without looking at every source.
 
 What the index lists is only a superset: every candidate move is still decided
-by :meth:`Game.accepts`, the rule itself. After a move only the piles it touched
-are indexed again.
+by :meth:`Game.accepts`, the rule itself. A move marks the piles it touched, and
+only those are indexed again, when the index is next read: a move tried and taken
+back (as a search does) mostly leaves nothing to change.
 """
 
 from __future__ import annotations
+
+from bisect import insort
 
 from patience.cards import RED_SUITS, rank_of, suit_of
 from patience.engine.rules import Build, FoundationRule
@@ -103,64 +108,129 @@ def _build_ranks(direction: str, rank: int, suit: int) -> tuple[int, ...]:
 class MoveIndex:
     """The index of one state.
 
-    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round,
-    giving for each card (``suit * 13 + rank - 1``) the piles that want it, and ``open``
-    holds the open piles. ``moves`` keeps the legal moves once listed (dropped by every
-    change) and ``gathered`` how many cards each redeal of the history gathered.
+    ``wants`` gives each pile's wanted cards (or OPEN); ``wanted`` turns it round, giving
+    for each card (``suit * 13 + rank - 1``) the piles that want it, and ``by_route`` the
+    same route by route, as places among the route's targets. ``opened`` holds, route by
+    route, the places of its open targets. ``tops`` gives each pile's top card (as above;
+    -1 when empty) and ``lying`` turns it round. ``hits`` meets the two, for each route
+    that takes only top cards: for each of its sources (by place) whose top card some
+    target wants, the places of those targets. ``stale`` holds the piles moved since, not
+    yet indexed again (:meth:`Game.index` does it). ``moves`` keeps the legal moves once
+    listed (dropped by every change) and ``gathered`` how many cards each redeal of the
+    history gathered.
     """
 
-    __slots__ = ("game", "wants", "wanted", "by_route", "open", "moves", "gathered")
+    __slots__ = ("game", "wants", "wanted", "by_route", "opened", "tops", "lying", "hits", "stale",
+                 "moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
-        # the same, route by route: for each card, the places among the route's targets that want it
         self.by_route: list[list[set[int]]] = [[set() for _ in range(52)] for _ in game.routes]
-        self.open: set[int] = set()
+        self.opened: list[list[int]] = [[] for _ in game.routes]  # in order
         for pile, (taker, cards) in enumerate(zip(game.takers, state.piles)):
             self._set(pile, taker.wants(cards))
+        self.tops = [cards[-1] % 52 if cards else -1 for cards in state.piles]
+        self.lying: list[set[int]] = [set() for _ in range(52)]
+        for pile, key in enumerate(self.tops):
+            if key >= 0:
+                self.lying[key].add(pile)
+        self.hits: list[dict[int, set[int]]] = [{} for _ in game.routes]
+        for pile in range(len(state.piles)):
+            self._hit_from(pile)
+        self.stale: set[int] = set()
         self.moves = None
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
-        old, places = self.wants[pile], self.game.target_places[pile]
+        old, wanted, by_route, places = self.wants[pile], self.wanted, self.by_route, self.game.target_places[pile]
         if old is OPEN:
-            self.open.discard(pile)
+            for route, place in self.game.open_places[pile]:
+                self.opened[route].remove(place)
         else:
             for key in old:
-                self.wanted[key].discard(pile)
+                wanted[key].discard(pile)
                 for route, place in places:
-                    self.by_route[route][key].discard(place)
+                    by_route[route][key].discard(place)
         if wants is OPEN:
-            self.open.add(pile)
+            for route, place in self.game.open_places[pile]:
+                insort(self.opened[route], place)
         else:
             for key in wants:
-                self.wanted[key].add(pile)
+                wanted[key].add(pile)
                 for route, place in places:
-                    self.by_route[route][key].add(place)
+                    by_route[route][key].add(place)
         self.wants[pile] = wants
 
-    def update(self, state, move, ops: list, undone: bool) -> None:
-        """Index again the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
+    def update(self, move, ops: list, undone: bool) -> None:
+        """Mark the piles ``move``'s journal ``ops`` touched (``undone``: it was just reversed)."""
         if move.kind == "redeal":
             if undone:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
-        touched = set()
         for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
             if op[0] == "mv":
-                touched.add(op[1])
-                touched.add(op[3])
+                self.stale.add(op[1])
+                self.stale.add(op[3])
             elif op[0] == "set":
-                touched.add(op[1])
-        takers, piles, wants = self.game.takers, state.piles, self.wants
-        for pile in touched:
-            new = takers[pile].wants(piles[pile])
-            if new != wants[pile]:
-                self._set(pile, new)
+                self.stale.add(op[1])
         self.moves = None
+
+    def refresh(self, state) -> None:
+        """Index again the piles moved since the last refresh: first what each wants and
+        which card tops it, then the hits of those that changed, as source and as target."""
+        takers, piles, wants, tops, lying = self.game.takers, state.piles, self.wants, self.tops, self.lying
+        wanting, topped = [], []
+        for pile in self.stale:
+            new, old = takers[pile].wants(piles[pile]), wants[pile]
+            if new != old:
+                self._set(pile, new)
+                wanting.append((pile, old))
+            top = piles[pile][-1] % 52 if piles[pile] else -1
+            if top != tops[pile]:
+                if tops[pile] >= 0:
+                    lying[tops[pile]].discard(pile)
+                if top >= 0:
+                    lying[top].add(pile)
+                tops[pile] = top
+                topped.append(pile)
+        self.stale.clear()
+        for pile, old in wanting:
+            self._hit_to(pile, old)
+        for pile in topped:
+            self._hit_from(pile)
+
+    def _hit_from(self, pile: int) -> None:
+        """The hits of ``pile`` as a source: the targets that want its top card."""
+        key = self.tops[pile]
+        for route, place in self.game.source_places[pile]:
+            targets = self.game.routes[route].targets
+            found = {t for t in self.by_route[route][key] if targets[t] != pile} if key >= 0 else None
+            if found:
+                self.hits[route][place] = found
+            else:
+                self.hits[route].pop(place, None)
+
+    def _hit_to(self, pile: int, old: tuple[int, ...] | None) -> None:
+        """The hits of ``pile`` as a target, which wanted the cards ``old`` and now wants
+        others. The sources whose top card it wanted are found where those cards lie (a
+        source whose top card has changed since is indexed again by :meth:`_hit_from`)."""
+        wants, routes = self.wants[pile], self.game.routes
+        for route, place in self.game.top_target_places[pile]:
+            hits, sources = self.hits[route], routes[route].sources
+            for key in (() if old is OPEN else old):
+                for src in self.lying[key]:
+                    found = hits.get(src - sources.start) if src in sources else None
+                    if found and place in found:
+                        found.discard(place)
+                        if not found:
+                            del hits[src - sources.start]
+            for key in (() if wants is OPEN else wants):
+                for src in self.lying[key]:
+                    if src != pile and src in sources:
+                        hits.setdefault(src - sources.start, set()).add(place)
 
 
 def _gathered(ops: list) -> int:

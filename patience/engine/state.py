@@ -124,11 +124,13 @@ class State:
 def transfer(state: State, ops: list, src: int, pos: int, dst: int) -> None:
     """Move the card at ``pos`` of ``src`` onto ``dst``, journalled."""
     source, target = state.piles[src], state.piles[dst]
-    if state._zobrist is not None:
+    if state._zobrist is None:  # no hash kept yet: nothing to update
+        target.append(source.pop(pos))
+    else:
         state._zobrist ^= pile_hash(src, source, pos) ^ zkey(dst, len(target), source[pos])
-    target.append(source.pop(pos))
-    if state._zobrist is not None and pos < len(source):
-        state._zobrist ^= pile_hash(src, source, pos)
+        target.append(source.pop(pos))
+        if pos < len(source):
+            state._zobrist ^= pile_hash(src, source, pos)
     ops.append(("mv", src, pos, dst))
 
 
@@ -152,10 +154,11 @@ def reverse(state: State, ops: list) -> None:
         if op[0] == "mv":
             _, src, pos, dst = op
             source, target = state.piles[src], state.piles[dst]
-            if state._zobrist is not None:
+            if state._zobrist is None:
+                source.insert(pos, target.pop())
+            else:
                 state._zobrist ^= pile_hash(src, source, pos) ^ zkey(dst, len(target) - 1, target[-1])
-            source.insert(pos, target.pop())
-            if state._zobrist is not None:
+                source.insert(pos, target.pop())
                 state._zobrist ^= pile_hash(src, source, pos)
         elif op[0] == "set":
             if state._zobrist is not None:

@@ -13,43 +13,26 @@ new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from patience.cards import rank_of, suit_of
 from patience.engine import rng
+from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
 from patience.engine.render import hidden
 from patience.engine.state import Move, State
 from patience.solver.ordering import rank as move_rank
+from patience.solver.ordering import score as promise
 
 DEPTH, WIDTH = 2, 48
 REVEALING = ("deal_row", "redeal", "turn_up")
 
 
-@dataclass
-class Playout:
-    moves: list[Move]
-    outcome: str  # won | blocked | no new position | move limit
-
-
 def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
     """Play ``state`` on to its end; ``state`` is left at the final position."""
     generator = rng.SplitMix64(rng.seed(f"{state.key}:player"))
-    seen = {state.snapshot()}
-    played: list[Move] = []
-    while len(played) < max_moves:
-        if game.is_won(state):
-            return Playout(played, "won")
-        moves = game.legal_moves(state)
-        if not moves:
-            return Playout(played, "blocked")
-        choice = _choose(game, state, moves, seen, generator)
-        if choice is None:
-            return Playout(played, "no new position")
-        game.apply(state, choice)
-        seen.add(state.snapshot())
-        played.append(choice)
-    return Playout(played, "move limit")
+
+    def choose(state: State, moves: list[Move], seen: set) -> Move | None:
+        return _choose(game, state, moves, seen, generator)
+
+    return playout(game, state, choose, max_moves)
 
 
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
@@ -101,44 +84,5 @@ def _reveals(game: Game, move: Move) -> bool:
 
 
 def score(game: Game, state: State) -> float:
-    """How promising a position looks from its face-up cards: a hundred for each card on
-    a foundation, less a penalty for each card that lies under a card wanted later than
-    itself (it cannot go up before that one is moved), plus a little for empty places."""
-    rules, piles = game.rules, state.piles
-    wanted = _wanted(game, state)
-    total = 0.0
-    for pile, cards in enumerate(piles):
-        role = rules.role(pile)
-        if role == "foundation":
-            total += 100 * len(cards)
-        elif role in ("stock", "aside") or hidden(game, state, pile):
-            continue
-        elif not cards:
-            total += 8
-        else:
-            total -= _blocked(cards, wanted)
-    return total
-
-
-def _blocked(cards: list[int], wanted: dict) -> float:
-    penalty, latest_above = 0.0, -1
-    for card in reversed(cards):
-        need = wanted.get((rank_of(card), suit_of(card)), wanted.get((rank_of(card), None), 99))
-        if latest_above > need:
-            penalty += 5 + 20 / (1 + need)
-        latest_above = max(latest_above, need)
-    return penalty
-
-
-def _wanted(game: Game, state: State) -> dict[tuple[int, int | None], int]:
-    """For each (rank, suit), how many cards some foundation needs before it (suit None:
-    any suit will do)."""
-    wanted: dict[tuple[int, int | None], int] = {}
-    for pile, rule in game.rules.foundation.items():
-        cards = state.piles[pile]
-        suit = suit_of(cards[0]) if cards and rule.suit != "any" else None
-        for distance, needed in enumerate(rule.sequence[len(cards):]):
-            key = (needed, suit)
-            if distance < wanted.get(key, 99):
-                wanted[key] = distance
-    return wanted
+    """How promising the position looks from its face-up cards (:func:`patience.solver.ordering.score`)."""
+    return promise(game, state, lambda pile: not hidden(game, state, pile))

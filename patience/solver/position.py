@@ -27,12 +27,13 @@ def symmetric_areas(game: Game) -> list[range]:
     if rules.deal_row:
         ordered.update(rules.deal_row.to)  # a row is dealt pile by pile
     for name, spaces in rules.spaces.items():
-        if spaces.fill != "at_will":  # filled by a rule (first empty first, from the first donor, …)
+        if spaces.fill not in ("at_will", "compulsory"):  # filled by the engine: first empty first, from the first donor
             ordered.update([name, *spaces.source])
     if rules.players is not None or rules.pairs or rules.turn_ups or rules.by_colour:
         return []  # partners' piles and paired places are each someone's
     return [area.piles for area in rules.areas.values()
-            if len(area.piles) > 1 and area.role != "foundation" and area.name not in ordered]
+            if len(area.piles) > 1 and area.name not in ordered
+            and (area.role != "foundation" or len({rules.foundation[p] for p in area.piles}) == 1)]
 
 
 class Keys:

@@ -1,26 +1,41 @@
-"""Depth-first search over every line of play, with a transposition table.
+"""The search over every line of play: best-first, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
-position met again by another order of moves is not searched again, since its
+position met again by another order of moves is not entered again, since its
 futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
-is the only move tried; otherwise moves are tried in the order of
-:func:`patience.solver.ordering.ordered`. The search ends when a won position is
-reached, when every reachable position has been entered (lost), or when the
-budget of positions is spent (unknown). A winning line is replayed by the engine
-from the starting position before it is returned.
+is the only move tried. The budget of positions is shared by two searches, each
+of which alone would decide the deal if given enough:
+
+- :class:`BestFirst`, with the first half, keeps the positions entered but not yet
+  looked beyond in a queue, the most promising first
+  (:func:`patience.solver.ordering.score`, seeing every card), and walks the one
+  state it holds from position to position of its tree by undoing and replaying
+  moves. It finds long winning lines that a promising position leads to.
+- :class:`DepthFirst`, with the rest, plays the moves of each position in the order
+  of :func:`patience.solver.ordering.rank` and takes them back when nothing below
+  wins. It finds wins that begin with a move the score thinks little of.
+
+Either ends when a won position is reached, when every reachable position has
+been entered (lost), or when its budget is spent (then the other is tried, or the
+answer is unknown). The order of either decides only how soon a win is found,
+never whether: every reachable position is entered before ``lost`` is said. A
+winning line is replayed by the engine from the starting position before it is
+returned.
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
-from patience.solver.ordering import ordered
+from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
+DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
 OUTCOMES = ("won", "lost", "unknown")
 
 
@@ -31,8 +46,13 @@ class Solution:
     line: list[Move] = field(default_factory=list)  # the winning moves, if won
 
 
+def _everything(pile: int) -> bool:
+    return True
+
+
 class Search:
-    """One search; ``run`` may be called once."""
+    """What both searches share: the state, the table of positions seen, safe moves and
+    the history's part of a position's key. ``run`` may be called once."""
 
     def __init__(self, game: Game, state: State, budget: int):
         self.game, self.budget = game, budget
@@ -41,15 +61,110 @@ class Search:
         self.safe = SafeMoves(game, self.keys.symmetric)
         self.seen: set[int] = set()
         self.redeal_unlimited = bool(game.rules.redeal and game.rules.redeal.redeals == "unlimited")
-        self.extras: list = ["root"]  # the history's part of each position on the path
+
+    def enter(self, extra) -> bool:
+        """Note the position the state is in (``extra``: the history's part); False if seen."""
+        key = self.keys.key(self.state, extra)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+    def children(self) -> list[Move]:
+        moves = self.game.legal_moves(self.state)
+        safe = self.safe.find(self.state, moves)
+        return [safe] if safe is not None else moves
+
+    def extra_after(self, move: Move, extra):
+        """The history's part of the position ``move`` leads to (before it is applied),
+        from ``extra``, that of the position it is played in."""
+        if self.keys.owners is not None:
+            return self.keys.owners.get(move.src)
+        if self.redeal_unlimited and move.kind == "redeal":
+            rules = self.game.rules
+            return sum(len(self.state.piles[p]) for name in rules.redeal.gather for p in rules.areas[name].piles)
+        return extra
+
+
+class BestFirst(Search):
+    """Node ``n`` of the tree is reached from ``parent[n]`` by ``move[n]``; ``extra[n]`` is
+    the history's part of its key."""
+
+    def __init__(self, game: Game, state: State, budget: int):
+        super().__init__(game, state, budget)
+        self.parent: list[int] = [-1]
+        self.move: list[Move | None] = [None]
+        self.depth: list[int] = [0]
+        self.extra: list = ["root"]
+        self.at = 0  # the node the state is at
 
     def run(self) -> Solution:
         game, state = self.game, self.state
-        self.seen.add(self.keys.key(state, self.extras[-1]))
-        if game.is_won(state):
-            return Solution("won", 1)
+        self.enter("root")
+        queue: list[tuple] = [(0.0, 0, 0)]
+        while queue:
+            node = heapq.heappop(queue)[-1]
+            self.go_to(node)
+            for move in self.children():
+                extra = self.extra_after(move, self.extra[node])
+                game.apply(state, move)
+                if self.enter(extra):
+                    child = self.add(node, move, extra)
+                    if game.is_won(state):
+                        return Solution("won", len(self.seen), self.line(child))
+                    if len(self.seen) >= self.budget:
+                        return Solution("unknown", len(self.seen))
+                    heapq.heappush(queue, (*self.priority(move, child), child))
+                game.undo(state)
+        return Solution("lost", len(self.seen))
+
+    def priority(self, move: Move, child: int) -> tuple:
+        """The queue's order (lowest first): the position's promise with a little for each
+        move made, so that of positions as promising the search carries on the deepest
+        rather than spread over the many ways of reaching the same point (moves within the
+        layout that change nothing the score sees); then the move's rank."""
+        return (-score(self.game, self.state, _everything) - DIVE * self.depth[child], rank(self.game, move))
+
+    def add(self, parent: int, move: Move, extra) -> int:
+        self.parent.append(parent)
+        self.move.append(move)
+        self.depth.append(self.depth[parent] + 1)
+        self.extra.append(extra)
+        return len(self.parent) - 1
+
+    def go_to(self, node: int) -> None:
+        """Bring the state from the node it is at to ``node``: undo up to their common
+        ancestor, then replay the moves down to ``node``."""
+        here, there, parent, depth, down = self.at, node, self.parent, self.depth, []
+        while depth[there] > depth[here]:
+            down.append(self.move[there])
+            there = parent[there]
+        while depth[here] > depth[there]:
+            self.game.undo(self.state)
+            here = parent[here]
+        while here != there:
+            self.game.undo(self.state)
+            down.append(self.move[there])
+            here, there = parent[here], parent[there]
+        for move in reversed(down):
+            self.game.apply(self.state, move)
+        self.at = node
+
+    def line(self, node: int) -> list[Move]:
+        moves = []
+        while node:
+            moves.append(self.move[node])
+            node = self.parent[node]
+        return moves[::-1]
+
+
+class DepthFirst(Search):
+    def run(self) -> Solution:
+        game, state = self.game, self.state
+        self.enter("root")
         path: list[Move] = []
-        stack = [iter(self.children())]
+        extras: list = ["root"]  # the history's part of each position on the path
+        stack = [iter(self.ordered())]
         while stack:
             move = next(stack[-1], None)
             if move is None:
@@ -57,44 +172,37 @@ class Search:
                 if path:
                     game.undo(state)
                     path.pop()
-                    self.extras.pop()
+                    extras.pop()
                 continue
-            extra = self.extra_after(move)
+            extra = self.extra_after(move, extras[-1])
             game.apply(state, move)
-            key = self.keys.key(state, extra)
-            if key in self.seen:
+            if not self.enter(extra):
                 game.undo(state)
                 continue
-            self.seen.add(key)
             path.append(move)
-            self.extras.append(extra)
+            extras.append(extra)
             if game.is_won(state):
                 return Solution("won", len(self.seen), list(path))
             if len(self.seen) >= self.budget:
                 return Solution("unknown", len(self.seen))
-            stack.append(iter(self.children()))
+            stack.append(iter(self.ordered()))
         return Solution("lost", len(self.seen))
 
-    def children(self) -> list[Move]:
-        moves = self.game.legal_moves(self.state)
-        safe = self.safe.find(self.state, moves)
-        return [safe] if safe is not None else ordered(self.game, self.state, moves)
-
-    def extra_after(self, move: Move):
-        """The history's part of the position ``move`` leads to (before it is applied)."""
-        if self.keys.owners is not None:
-            return self.keys.owners.get(move.src)
-        if self.redeal_unlimited and move.kind == "redeal":
-            rules = self.game.rules
-            return sum(len(self.state.piles[p]) for name in rules.redeal.gather for p in rules.areas[name].piles)
-        return self.extras[-1]
+    def ordered(self) -> list[Move]:
+        return sorted(self.children(), key=lambda move: rank(self.game, move))
 
 
 def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
     """Decide ``state`` (left unchanged) with full knowledge, entering at most ``budget`` positions."""
     if budget < 1:
         raise ValueError("the budget must be a positive number of positions")
-    solution = Search(game, state, budget).run()
+    if game.is_won(state):
+        return Solution("won", 1)
+    first = BestFirst(game, state, max(1, budget // 2)).run()
+    solution = first
+    if first.outcome == "unknown" and budget - first.nodes > 0:
+        second = DepthFirst(game, state, budget - first.nodes).run()
+        solution = Solution(second.outcome, first.nodes + second.nodes, second.line)
     if solution.outcome == "won":
         verify(game, state, solution.line)
     return solution

@@ -19,8 +19,10 @@ picks = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size
 def same_index(game, state) -> bool:
     fresh = MoveIndex(game, state)
     index = game.index(state)
-    return ((index.wants, index.wanted, index.open, index.gathered)
-            == (fresh.wants, fresh.wanted, fresh.open, fresh.gathered))
+    return ((index.wants, index.wanted, index.by_route, index.opened, index.tops, index.lying,
+             index.hits, index.gathered)
+            == (fresh.wants, fresh.wanted, fresh.by_route, fresh.opened, fresh.tops, fresh.lying,
+                fresh.hits, fresh.gathered))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

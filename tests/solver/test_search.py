@@ -10,7 +10,7 @@ from patience.solver import solve
 from patience.solver.position import symmetric_areas
 from patience.solver import safe
 from patience.solver.safe import unsafe_reasons
-from patience.solver.search import verify
+from patience.solver.search import BestFirst, DepthFirst, verify
 from tests.solver.endgames import endgame, exhaustive
 
 # Games whose positions are their piles and pass alone (no turn, no unlimited redeal),
@@ -19,8 +19,9 @@ GAMES = ["calculation", "calculation:waiting", "napoleon", "constitution", "besi
          "sultan", "duchess", "nivernaise", "empress"]
 
 
-def disagreements(game_id: str, samples: int = 25) -> tuple[dict, list[int]]:
-    """Compare the solver with exhaustive search on small positions of the game."""
+def disagreements(game_id: str, samples: int = 25, search=BestFirst) -> tuple[dict, list[int]]:
+    """Compare one of the solver's two searches with exhaustive search on small positions
+    of the game (``solve`` hands a small position whole to the first)."""
     game = load_game(game_id)
     compared, wrong = {True: 0, False: 0}, []
     for sample in range(samples):
@@ -28,7 +29,7 @@ def disagreements(game_id: str, samples: int = 25) -> tuple[dict, list[int]]:
         truth = exhaustive(game, state.copy(), limit=5_000)
         if truth is None:
             continue
-        solution = solve(game, state, budget=1_000_000)
+        solution = search(game, state, 1_000_000).run()
         if solution.outcome != ("won" if truth else "lost"):
             wrong.append(sample)
         compared[truth] += 1
@@ -37,9 +38,10 @@ def disagreements(game_id: str, samples: int = 25) -> tuple[dict, list[int]]:
     return compared, wrong
 
 
+@pytest.mark.parametrize("search", [BestFirst, DepthFirst])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_solver_agrees_with_exhaustive_search(game_id):
-    compared, wrong = disagreements(game_id)
+def test_solver_agrees_with_exhaustive_search(game_id, search):
+    compared, wrong = disagreements(game_id, search=search)
     assert not wrong, f"{game_id}: the solver disagrees on samples {wrong}"
     assert sum(compared.values()) >= 6, compared
 
@@ -49,8 +51,9 @@ def test_the_comparison_catches_an_unsound_pruning(monkeypatch):
     wanted on another foundation): the comparison must see it."""
     monkeypatch.setattr(safe, "unsafe_reasons", lambda game: [])
     monkeypatch.setattr(safe.SafeMoves, "is_safe", lambda self, state, move: True)
-    compared, wrong = disagreements("calculation")
-    assert compared[False] and wrong
+    for search in (BestFirst, DepthFirst):
+        compared, wrong = disagreements("calculation", search=search)
+        assert compared[False] and wrong, search
 
 
 def test_safe_moves_are_exercised_where_sound():
@@ -91,6 +94,35 @@ def test_bad_budget():
     game = load_game("sultan")
     with pytest.raises(ValueError):
         solve(game, game.deal(1), budget=0)
+
+
+@pytest.mark.parametrize(("game_id", "number", "budget"), [("besieged", 1, 10_000), ("besieged", 8, 10_000)])
+def test_deals_are_won_from_the_deal_alone(game_id, number, budget):
+    """Deals a search that knows nothing of a recorded line wins (``solve`` replays the line)."""
+    game = load_game(game_id)
+    solution = solve(game, game.deal(number), budget)
+    assert solution.outcome == "won"
+    state = game.deal(number)
+    for move in solution.line:
+        game.apply(state, move)
+    assert game.is_won(state)
+
+
+def test_the_constitutions_divisions_filled_by_choice_are_interchangeable():
+    """Its Privy Council, Lords and Commons are filled from any place of the division below,
+    at the player's choice: interchangeable; the People, filled by the engine from the talon
+    or the pack into the first empty place, are not. Its eight foundations follow one rule."""
+    game = load_game("constitution")
+    assert [game.rules.pile_area[r[0]] for r in symmetric_areas(game)] == [
+        "foundation", "privy council", "house of lords", "house of commons"]
+
+
+def test_foundations_are_interchangeable_only_under_one_rule():
+    """Calculation's four foundations step by one, two, three and four: told apart."""
+    assert "foundation" not in [load_game("calculation").rules.pile_area[r[0]]
+                                for r in symmetric_areas(load_game("calculation"))]
+    besieged = load_game("besieged")
+    assert "foundation" in [besieged.rules.pile_area[r[0]] for r in symmetric_areas(besieged)]
 
 
 def test_symmetric_areas_follow_the_rules():

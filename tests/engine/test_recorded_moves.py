@@ -1,0 +1,59 @@
+"""The engine against a record of its own earlier behaviour: for every game and variant,
+random playouts of several deals (with moves undone on the way), and at every step a
+digest of the legal moves (in order), the position's hash, whether it is won, and the
+clauses that allow the move played.
+
+The record (``data/recorded_moves.json``) was written by the engine before its speed
+work; an engine made faster must reproduce it exactly. When a rule changes on purpose,
+write the record again::
+
+    python -m tests.engine.test_recorded_moves
+"""
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from patience.engine import games, load_game
+from patience.engine.rng import SplitMix64, seed
+
+RECORD = Path(__file__).parent / "data" / "recorded_moves.json"
+DEALS, STEPS = 20, 400
+GAME_IDS = [entry.id for entry in games() if entry.playable]
+
+
+def trace(game_id: str, number: int) -> str:
+    """One playout's digest: every step's legal moves, hash, outcome and reasons."""
+    game, digest = load_game(game_id), hashlib.sha256()
+    state, generator = game.deal(number), SplitMix64(seed(f"record:{game_id}:{number}"))
+    for _ in range(STEPS):
+        moves = game.legal_moves(state)
+        digest.update(repr((moves, state.zobrist, game.is_won(state))).encode())
+        if not moves:
+            break
+        move = moves[generator.below(len(moves))]
+        digest.update(repr(game.reasons(state, move)).encode())
+        game.apply(state, move)
+        if generator.below(5) == 0:  # back and forth now and then, so that undo is recorded too
+            assert game.undo(state) == move
+            digest.update(repr(game.legal_moves(state)).encode())
+            game.apply(state, move)
+    return digest.hexdigest()
+
+
+def record() -> dict[str, list[str]]:
+    return {game_id: [trace(game_id, number) for number in range(DEALS)] for game_id in GAME_IDS}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_playouts_repeat_the_record(game_id):
+    expected = json.loads(RECORD.read_text())[game_id]
+    assert [trace(game_id, number) for number in range(DEALS)] == expected, (
+        "the engine plays differently from its record; if a rule changed on purpose, "
+        "write the record again: python -m tests.engine.test_recorded_moves")
+
+
+if __name__ == "__main__":
+    RECORD.write_text(json.dumps(record(), indent=1) + "\n")
