@@ -5,15 +5,23 @@ from __future__ import annotations
 from patience.cards import card_name
 from patience.engine.actions import player_to_move
 from patience.engine.game import Game
+from patience.engine.rules import STOCK
 from patience.engine.state import State
 
 
 def hidden(game: Game, state: State, pile: int) -> bool:
     """Face-down piles (the stock; the Duchess's reserve until it may be used)."""
+    when = face_down(game, pile)
+    return when == "always" or (when == "while_stock" and bool(state.piles[STOCK]))
+
+
+def face_down(game: Game, pile: int) -> str:
+    """When ``pile`` lies face down: ``never``, ``always`` (the stock), or ``while_stock``:
+    until the stock is empty (the Duchess's reserve, played only then)."""
     area = game.rules.areas[game.rules.pile_area[pile]]
     if area.face != "down":
-        return False
-    return area.role == "stock" or area.available_when != "stock_empty" or bool(state.piles[0])
+        return "never"
+    return "always" if area.role == "stock" or area.available_when != "stock_empty" else "while_stock"
 
 
 def render(game: Game, state: State) -> str:

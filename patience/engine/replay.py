@@ -19,7 +19,7 @@ from patience.cards import card_name
 from patience.engine.autoplay import autoplay
 from patience.engine.game import Game
 from patience.engine.render import hidden
-from patience.engine.state import State
+from patience.engine.state import Move, State
 
 OUTCOMES = {
     "won": "won: every card is on the foundations",
@@ -33,19 +33,19 @@ class TimeLimit(RuntimeError):
     """Play took longer than the time allowed."""
 
 
-class Timed:
-    """The game, but asking for legal moves after the deadline raises :class:`TimeLimit`."""
+class Timed(Game):
+    """The game, but asking for legal moves after the deadline raises :class:`TimeLimit`.
+    It is a copy sharing the game's tables, so that a player reads them as cheaply as the
+    game's own (a proxy would route every read through ``__getattr__``)."""
 
-    def __init__(self, game: Game, seconds: float):
-        self._game, self._deadline, self._seconds = game, time.monotonic() + seconds, seconds
+    def __init__(self, game: Game, seconds: float):  # the game's tables, not made anew
+        self.__dict__.update(game.__dict__)
+        self._deadline, self._seconds = time.monotonic() + seconds, seconds
 
-    def legal_moves(self, state: State):
+    def legal_moves(self, state: State) -> list[Move]:
         if time.monotonic() > self._deadline:
-            raise TimeLimit(f"{self._game.id}: play took longer than {self._seconds:g} s")
-        return self._game.legal_moves(state)
-
-    def __getattr__(self, name):
-        return getattr(self._game, name)
+            raise TimeLimit(f"{self.id}: play took longer than {self._seconds:g} s")
+        return super().legal_moves(state)
 
 
 def command(game: Game, number: int) -> str:

@@ -9,66 +9,107 @@ foundations last. Neither changes whether the solver finds a win, only how soon.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from patience.cards import suit_of
 from patience.engine.autoplay import priority as rank
 from patience.engine.game import Game
+from patience.engine.render import face_down
+from patience.engine.rules import STOCK
 from patience.engine.state import State
 
 __all__ = ["rank", "score"]
 
 FAR = 30  # the distance of a card wanted next that is nowhere in sight
+PENALTY = [5 + 20 / (1 + wanted) for wanted in range(100)]  # a card wanted ``wanted`` cards from now, buried
+FOUNDATION, OPEN, WHILE_STOCK = range(3)  # how :func:`score` looks at a pile (see _piles)
 
 
-def score(game: Game, state: State, seen: Callable[[int], bool]) -> float:
-    """How promising a position looks from the piles ``seen(pile)`` allows: a hundred for
-    each card on a foundation, less a penalty for each card that lies under a card wanted
-    later than itself (it cannot go up before that one is moved), plus a little for each
-    empty place; less, for each card wanted next (by one foundation or two alike), how
-    far the nearest one is from home (the cards above it and the areas it must pass
-    through, :func:`_hops`; ``FAR`` if none is seen)."""
-    rules, piles = game.rules, state.piles
-    need, nearest = _wanted(game, state)
-    hops = _hops(game)
+def score(game: Game, state: State, peek: bool = False) -> float:
+    """How promising a position looks from its face-up piles (:func:`patience.engine.render.hidden`;
+    every pile if ``peek``): a hundred for each card on a foundation, less a penalty for each
+    card that lies under a card wanted later than itself (it cannot go up before that one is
+    moved), plus a little for each empty place; less, for each card wanted next (by one
+    foundation or two alike), how far the nearest one is from home (the cards above it and
+    the areas it must pass through, :func:`_hops`; ``FAR`` if none is seen)."""
+    piles = state.piles
+    need, aims, nearest = _wanted(game, state)
+    stock_empty = not piles[STOCK]
     total = 0.0
-    for pile, cards in enumerate(piles):
-        role = rules.role(pile)
-        if role == "foundation":
+    for pile, look, hops, blocking in _piles(game, peek):
+        cards = piles[pile]
+        if look == FOUNDATION:
             total += 100 * len(cards)
-        elif role == "aside" or not seen(pile):
+        elif look == WHILE_STOCK and not stock_empty:
             continue
         elif not cards:
             total += 8
         else:
-            total -= _pile_cost(cards, need, hops[pile], nearest, role != "stock")
+            total -= _pile_cost(cards, need, aims, hops, nearest, blocking)
     return total - sum(nearest.values())
 
 
-def _pile_cost(cards: list[int], need: list[int], hops: int, nearest: dict, blocking: bool) -> float:
+def _pile_cost(cards: list[int], need: list[int], aims: list[tuple[int, ...]], hops: int, nearest: dict,
+               blocking: bool) -> float:
     """The penalty for cards lying on cards wanted sooner (if the pile is ``blocking``: the
     pack's order is no one's doing); and, in ``nearest``, the fewest moves home from here
-    of each card wanted next."""
-    penalty, latest_above, above = 0.0, -1, 0
+    of each card wanted next (``aims[card]``: the wishes ``card`` answers)."""
+    penalty, latest_above, away = 0.0, -1, hops
     for card in reversed(cards):
-        key = card % 52
-        wanted = need[key]
-        if blocking and latest_above > wanted:
-            penalty += 5 + 20 / (1 + wanted)
+        wanted = need[card]
         if wanted > latest_above:
             latest_above = wanted
-        for wish in (key, 52 + key % 13):
-            if wish in nearest and hops + above < nearest[wish]:
-                nearest[wish] = hops + above
-        above += 1
+        elif blocking and wanted < latest_above:
+            penalty += PENALTY[wanted]
+        for wish in aims[card]:
+            if away < nearest[wish]:
+                nearest[wish] = away
+        away += 1
     return penalty
 
 
-def _wanted(game: Game, state: State) -> tuple[list[int], dict[int, int]]:
-    """For each card (``suit * 13 + rank - 1``), how many cards some foundation needs
-    before it (99: none); and the cards wanted next, each as its number, or as
-    ``52 + rank - 1`` where any suit will do, with the distance ``FAR``."""
+@lru_cache(maxsize=128)
+def _piles(game: Game, peek: bool) -> tuple[tuple[int, int, int, bool], ...]:
+    """The piles :func:`score` looks at, in order, each with how (``FOUNDATION``, ``OPEN``,
+    or ``WHILE_STOCK``: unseen while the stock has cards), its :func:`_hops`, and whether
+    it is blocking (not the stock). Asides, and piles always face down unless ``peek``, are left out."""
+    rules, hops, looked = game.rules, _hops(game), []
+    for pile in range(len(rules.pile_area)):
+        role, when = rules.role(pile), "never" if peek else face_down(game, pile)
+        if role == "foundation":
+            looked.append((pile, FOUNDATION, hops[pile], False))
+        elif role != "aside" and when != "always":
+            looked.append((pile, OPEN if when == "never" else WHILE_STOCK, hops[pile], role != "stock"))
+    return tuple(looked)
+
+
+def _wanted(game: Game, state: State) -> tuple[list[int], list[tuple[int, ...]], dict[int, int]]:
+    """:func:`_wishes` of the position's foundations (the length and suit of each, the cards
+    wanted depend on nothing else), kept for each game; the distances are a new dict."""
+    known = _known(game)
+    piles = state.piles
+    key = tuple([cards[0] % 52 // 13 + 4 * len(cards) if cards else -1 for cards in
+                 [piles[pile] for pile in game.rules.foundation]])
+    found = known.get(key)
+    if found is None:
+        if len(known) >= 4096:  # a long run of deals: forget the foundations of deals past
+            known.clear()
+        found = known[key] = _wishes(game, state)
+    need, aims, wishes = found
+    return need, aims, dict(wishes)
+
+
+@lru_cache(maxsize=16)
+def _known(game: Game) -> dict:
+    """The wants of each state of the foundations met so far (see :func:`_wanted`)."""
+    return {}
+
+
+def _wishes(game: Game, state: State) -> tuple[list[int], list[tuple[int, ...]], dict[int, int]]:
+    """For each card (``suit * 13 + rank - 1`` in each pack), how many cards some foundation
+    needs before it (99: none); the cards wanted next, each as its number, or as
+    ``52 + rank - 1`` where any suit will do, with the distance ``FAR``; and for each card,
+    the wishes it answers."""
     need, wishes = [99] * 52, {}
     foundations, piles = game.rules.foundation, state.piles
     for pile, rule in foundations.items():
@@ -78,14 +119,16 @@ def _wanted(game: Game, state: State) -> tuple[list[int], dict[int, int]]:
         if not cards and rule.distinct_suits:  # a suit another foundation of the area has is not wanted here
             taken = {suit_of(piles[p][0]) for p, other in foundations.items() if other.area == rule.area and piles[p]}
             suits = [suit for suit in suits if suit not in taken]
-        for distance, rank in enumerate(rule.sequence[len(cards):]):
+        for distance, wanted_rank in enumerate(rule.sequence[len(cards):]):
             for suit in suits:
-                key = suit * 13 + rank - 1
+                key = suit * 13 + wanted_rank - 1
                 if distance < need[key]:
                     need[key] = distance
             if not distance and suits:
-                wishes[suits[0] * 13 + rank - 1 if known else 52 + rank - 1] = FAR
-    return need, wishes
+                wishes[suits[0] * 13 + wanted_rank - 1 if known else 52 + wanted_rank - 1] = FAR
+    aims = [tuple(wish for wish in (key, 52 + key % 13) if wish in wishes) for key in range(52)]
+    packs = game.rules.packs
+    return need * packs, aims * packs, wishes
 
 
 @lru_cache(maxsize=64)

@@ -13,10 +13,11 @@ new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from patience.engine import rng
 from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
-from patience.engine.render import hidden
 from patience.engine.state import Move, State
 from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
@@ -37,8 +38,9 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
 
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
     best, best_value = None, None
+    before = score(game, state)
     for move in moves:
-        value = _value(game, state, move, seen, max(2, WIDTH // len(moves)))
+        value = _value(game, state, move, seen, before, max(2, WIDTH // len(moves)))
         if value is None:
             continue
         value = (value, -move_rank(game, move), generator.below(1 << 16))
@@ -47,10 +49,9 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     return best
 
 
-def _value(game: Game, state: State, move: Move, seen: set, width: int) -> float | None:
-    """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves; None
-    when ``move`` leads back to a position already played."""
-    before = score(game, state)
+def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
+    """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
+    the score before it); None when ``move`` leads back to a position already played."""
     game.apply(state, move)
     try:
         if state.snapshot() in seen:
@@ -68,8 +69,9 @@ def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
     best = score(game, state)
     if depth == 0 or budget[0] <= 0:
         return best
+    stock = _stock(game)
     for move in game.legal_moves(state):
-        if _reveals(game, move) or game.rules.role(move.src) == "stock" or budget[0] <= 0:
+        if move.kind in REVEALING or move.src in stock or budget[0] <= 0:
             continue
         budget[0] -= 1
         game.apply(state, move)
@@ -83,6 +85,12 @@ def _reveals(game: Game, move: Move) -> bool:
     return move.kind in REVEALING
 
 
+@lru_cache(maxsize=64)
+def _stock(game: Game) -> frozenset[int]:
+    """The piles whose cards no look-ahead moves: the pack's next card is face down."""
+    return frozenset(game.rules.piles_of("stock"))
+
+
 def score(game: Game, state: State) -> float:
     """How promising the position looks from its face-up cards (:func:`patience.solver.ordering.score`)."""
-    return promise(game, state, lambda pile: not hidden(game, state, pile))
+    return promise(game, state)

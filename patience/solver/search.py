@@ -46,10 +46,6 @@ class Solution:
     line: list[Move] = field(default_factory=list)  # the winning moves, if won
 
 
-def _everything(pile: int) -> bool:
-    return True
-
-
 class Search:
     """What both searches share: the state, the table of positions seen, safe moves and
     the history's part of a position's key. ``run`` may be called once."""
@@ -123,7 +119,7 @@ class BestFirst(Search):
         move made, so that of positions as promising the search carries on the deepest
         rather than spread over the many ways of reaching the same point (moves within the
         layout that change nothing the score sees); then the move's rank."""
-        return (-score(self.game, self.state, _everything) - DIVE * self.depth[child], rank(self.game, move))
+        return (-score(self.game, self.state, peek=True) - DIVE * self.depth[child], rank(self.game, move))
 
     def add(self, parent: int, move: Move, extra) -> int:
         self.parent.append(parent)

@@ -1,0 +1,141 @@
+"""The look-ahead player: its moves against a record, its score against a plain reference.
+
+The record (``data/player_moves.json``) holds, for a few deals of every game, the digest
+of the moves the player made before its speed work (its score computed pile by pile, as
+:func:`reference_score` below still does); a player made faster must make exactly the
+same moves. When the player's judgement changes on purpose, write the record again::
+
+    python -m tests.solver.test_player
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from patience.cards import suit_of
+from patience.engine import games, load_game
+from patience.engine.game import Game
+from patience.engine.replay import Timed
+from patience.engine.state import State
+from patience.solver import play
+from patience.solver import player as player_module
+from patience.solver.ordering import FAR, _hops, score
+
+RECORD = Path(__file__).parent / "data" / "player_moves.json"
+GAME_IDS = [entry.id for entry in games() if entry.playable]
+DEALS = (1, 2)
+EXAMPLES = {"calculation": 4, "constitution": 25, "napoleon": 24, "besieged": 1, "sultan": 1, "nivernaise": 1,
+            "duchess": 7, "sympathie": 11, "empress": 186, "zodiac": 1}  # the deals the game pages play
+
+
+def cases() -> list[tuple[str, int]]:
+    return [(game_id, number) for game_id in GAME_IDS
+            for number in sorted({*DEALS, *([EXAMPLES[game_id]] if game_id in EXAMPLES else [])})]
+
+
+def digest(game: Game, number: int) -> str:
+    playout = play(game, game.deal(number))
+    moves = "\n".join(game.describe(move) for move in playout.moves)
+    return f"{playout.outcome} {len(playout.moves)} {hashlib.sha256(moves.encode()).hexdigest()[:32]}"
+
+
+@pytest.mark.parametrize(("game_id", "number"), cases())
+def test_the_player_makes_the_recorded_moves(game_id, number):
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    assert digest(load_game(game_id), number) == recorded[f"{game_id} {number}"]
+
+
+def test_a_timed_game_plays_as_the_game():
+    game = load_game("duchess")
+    timed = Timed(game, 600)
+    assert isinstance(timed, Game) and timed.rules is game.rules
+    assert digest(timed, 7) == digest(game, 7)
+
+
+def reference_hidden(game: Game, state: State, pile: int) -> bool:
+    """Face down: the stock; the Duchess's reserve until the stock is empty."""
+    area = game.rules.areas[game.rules.pile_area[pile]]
+    if area.face != "down":
+        return False
+    return area.role == "stock" or area.available_when != "stock_empty" or bool(state.piles[0])
+
+
+def reference_score(game: Game, state: State, peek: bool) -> float:
+    """The score as first written, pile by pile from the rules (see ordering.score)."""
+    rules, piles = game.rules, state.piles
+    need, nearest = reference_wanted(game, state)
+    hops = _hops(game)
+    total = 0.0
+    for pile, cards in enumerate(piles):
+        role = rules.role(pile)
+        if role == "foundation":
+            total += 100 * len(cards)
+        elif role == "aside" or (not peek and reference_hidden(game, state, pile)):
+            continue
+        elif not cards:
+            total += 8
+        else:
+            penalty, latest_above, above = 0.0, -1, 0
+            for card in reversed(cards):
+                key = card % 52
+                wanted = need[key]
+                if role != "stock" and latest_above > wanted:
+                    penalty += 5 + 20 / (1 + wanted)
+                latest_above = max(latest_above, wanted)
+                for wish in (key, 52 + key % 13):
+                    if wish in nearest and hops[pile] + above < nearest[wish]:
+                        nearest[wish] = hops[pile] + above
+                above += 1
+            total -= penalty
+    return total - sum(nearest.values())
+
+
+def reference_wanted(game: Game, state: State) -> tuple[list[int], dict[int, int]]:
+    need, wishes = [99] * 52, {}
+    foundations, piles = game.rules.foundation, state.piles
+    for pile, rule in foundations.items():
+        cards = piles[pile]
+        known = cards and rule.suit != "any"
+        suits = (suit_of(cards[0]),) if known else range(4)
+        if not cards and rule.distinct_suits:
+            taken = {suit_of(piles[p][0]) for p, other in foundations.items() if other.area == rule.area and piles[p]}
+            suits = [suit for suit in suits if suit not in taken]
+        for distance, wanted in enumerate(rule.sequence[len(cards):]):
+            for suit in suits:
+                need[suit * 13 + wanted - 1] = min(need[suit * 13 + wanted - 1], distance)
+            if not distance and suits:
+                wishes[suits[0] * 13 + wanted - 1 if known else 52 + wanted - 1] = FAR
+    return need, wishes
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_score_is_the_reference_score_on_every_position_looked_at(game_id, monkeypatch):
+    """Every position the player weighs on deal 1, whether it sees every card or not."""
+    game, looked = load_game(game_id), []
+
+    def checked(game: Game, state: State) -> float:
+        value = score(game, state)
+        assert value == reference_score(game, state, peek=False)
+        assert score(game, state, peek=True) == reference_score(game, state, peek=True)
+        looked.append(not state.piles[0])
+        return value
+
+    monkeypatch.setattr(player_module, "score", checked)
+    play(game, game.deal(1))
+    assert len(looked) > 50
+    if game_id == "duchess":  # the reserve is looked at once the stock is empty
+        assert any(looked) and not all(looked)
+
+
+def record() -> None:
+    RECORD.parent.mkdir(exist_ok=True)
+    data = {f"{game_id} {number}": digest(load_game(game_id), number) for game_id, number in cases()}
+    RECORD.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    record()
