@@ -126,7 +126,10 @@ def _wishes(game: Game, state: State) -> tuple[list[int], list[tuple[int, ...]],
                     need[key] = distance
             if not distance and suits:
                 wishes[suits[0] * 13 + wanted_rank - 1 if known else 52 + wanted_rank - 1] = FAR
-    aims = [tuple(wish for wish in (key, 52 + key % 13) if wish in wishes) for key in range(52)]
+    aims: list[tuple[int, ...]] = [()] * 52
+    for wish in sorted(wishes):  # a card's own wish before its rank's
+        for key in ((wish,) if wish < 52 else range(wish - 52, 52, 13)):
+            aims[key] += (wish,)
     packs = game.rules.packs
     return need * packs, aims * packs, wishes
 
