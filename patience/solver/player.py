@@ -3,7 +3,8 @@
 It sees the face-up cards and the card just turned from the pack (the stock's top
 card, which the engine plays in one step); it never reads a face-down pile, and
 after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
-judges by the position before that move. For each legal move it looks ahead over
+judges by the position before that move; so too after a move whose space the
+rules refill at once from the pack. For each legal move it looks ahead over
 the moves that reveal nothing, up to ``DEPTH`` moves deep and ``WIDTH`` positions a
 turn shared among the legal moves (so a crowded layout costs no more per turn), and
 plays the move whose best continuation scores highest (:func:`score`). It never
@@ -18,6 +19,7 @@ from functools import lru_cache
 from patience.engine import rng
 from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
+from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
@@ -52,14 +54,15 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
 def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
     the score before it); None when ``move`` leads back to a position already played."""
+    pack = len(state.piles[STOCK])
     game.apply(state, move)
     try:
         if state.snapshot() in seen:
             return None
         if game.is_won(state):
             return float("inf")
-        if _reveals(game, move):
-            return before - 1  # the new cards may not be looked at before the move is made
+        if _reveals(game, move) or (move.src != STOCK and len(state.piles[STOCK]) < pack):
+            return before - 1  # a space refilled from the pack turns up cards too  # the new cards may not be looked at before the move is made
         return _look(game, state, DEPTH - 1, [width])
     finally:
         game.undo(state)
@@ -69,15 +72,15 @@ def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
     best = score(game, state)
     if depth == 0 or budget[0] <= 0:
         return best
-    stock = _stock(game)
+    stock, pack = _stock(game), len(state.piles[STOCK])
     for move in game.legal_moves(state):
         if move.kind in REVEALING or move.src in stock or budget[0] <= 0:
             continue
         budget[0] -= 1
         game.apply(state, move)
-        value = float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget)
+        if len(state.piles[STOCK]) == pack:  # else a space refilled from the pack turned up cards
+            best = max(best, float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget))
         game.undo(state)
-        best = max(best, value)
     return best
 
 
