@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,19 +30,25 @@ from patience.solver.ordering import FAR, _hops, score
 RECORD = Path(__file__).parent / "data" / "player_moves.json"
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 DEALS = (1, 2)
-EXAMPLES = {"calculation": 4, "constitution": 25, "napoleon": 24, "besieged": 1, "sultan": 1, "nivernaise": 1,
-            "duchess": 7, "sympathie": 11, "empress": 186, "zodiac": 1}  # the deals the game pages play
+PAGES = Path(__file__).parents[2] / "docs" / "games"
+# the deals the game pages play, as their rules-example directives name them
+EXAMPLES = dict(found.groups() for page in sorted(PAGES.glob("*.md"))
+                for found in re.finditer(r"^```\{rules-example\} (\S+) (\d+)$", page.read_text(encoding="utf-8"), re.M))
 
 
 def cases() -> list[tuple[str, int]]:
     return [(game_id, number) for game_id in GAME_IDS
-            for number in sorted({*DEALS, *([EXAMPLES[game_id]] if game_id in EXAMPLES else [])})]
+            for number in sorted({*DEALS, *([int(EXAMPLES[game_id])] if game_id in EXAMPLES else [])})]
 
 
 def digest(game: Game, number: int) -> str:
     playout = play(game, game.deal(number))
     moves = "\n".join(game.describe(move) for move in playout.moves)
     return f"{playout.outcome} {len(playout.moves)} {hashlib.sha256(moves.encode()).hexdigest()[:32]}"
+
+
+def test_every_playable_game_has_its_example_on_its_page():
+    assert sorted(EXAMPLES) == sorted({game_id.split(":")[0] for game_id in GAME_IDS})
 
 
 @pytest.mark.parametrize(("game_id", "number"), cases())
