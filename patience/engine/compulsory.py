@@ -18,10 +18,10 @@ def pending(game, state) -> set[int]:
 
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
-    empty = pending(game, state) if game.compulsory else None
-    if not empty:
+    if not game.compulsory:
         return moves
-    filling = [m for m in moves if m.kind == "move" and m.dst in empty]
+    piles, spaces = state.piles, game.compulsory  # the moves are fewer than the spaces: look at theirs
+    filling = [m for m in moves if m.kind == "move" and m.dst in spaces and not piles[m.dst]]
     return filling or moves
 
 

@@ -170,12 +170,13 @@ class MoveIndex:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
+        stale = self.stale
         for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
             if op[0] == "mv":
-                self.stale.add(op[1])
-                self.stale.add(op[3])
+                stale.add(op[1])
+                stale.add(op[3])
             elif op[0] == "set":
-                self.stale.add(op[1])
+                stale.add(op[1])
         self.moves = None
 
     def refresh(self, state) -> None:
