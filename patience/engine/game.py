@@ -93,6 +93,8 @@ class Game:
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
+        self.watchers = [[number for number, route in enumerate(self.routes) if pile in self._watched(route)]
+                         for pile in range(len(rules.pile_area))]  # pile → the routes whose moves read it
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -201,6 +203,23 @@ class Game:
         build = self.rules.builds.get(area.name)
         return area.role != "talon" and build is not None and not build.kept and area.colour is None
 
+    def _watched(self, route: Route) -> set[int]:
+        """The piles whose cards a route's moves depend on, so that its moves, once listed, are
+        listed again only when one of them changes: its sources and targets, the pack and the
+        talons if it waits for them, a foundation's fellows when each must be of its own suit,
+        and every pile when a target is a talon that takes only cards no other pile takes."""
+        piles = {*route.sources, *route.targets}
+        if route.condition != "always":
+            piles.update([STOCK, *self._talons])
+        for pile in route.targets:
+            area = self.area_of[pile]
+            if area.role == "talon" and area.takes != "any":
+                return set(range(len(self.rules.pile_area)))
+            rule = self.rules.foundation.get(pile)
+            if rule is not None and rule.distinct_suits:
+                piles.update(self.rules.areas[rule.area].piles)
+        return piles
+
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
         index = state.index
@@ -272,13 +291,23 @@ class Game:
         return self._card_moves(state, self.index(state))
 
     def _card_moves(self, state: State, index: MoveIndex) -> list[Move]:
+        """Each route's moves, kept by the index until a pile they read changes (see :attr:`watchers`)."""
         moves: list[Move] = []
-        hits, opened = index.hits, index.opened
+        listed = index.route_moves
         for number, route in enumerate(self.routes):
-            if not (hits[number] or opened[number] or route.any_card):
-                continue  # no target wants a top card of the route's sources, and none is open
-            if route.condition == "always" or self._open(state, route.condition):
-                self._route_moves(state, index, route, self._offers(state, index, number, route), moves)
+            found = listed[number]
+            if found is None:
+                found = listed[number] = self._moves_along(state, index, number, route)
+            moves += found
+        return moves
+
+    def _moves_along(self, state: State, index: MoveIndex, number: int, route: Route) -> list[Move]:
+        """The moves of one route."""
+        moves: list[Move] = []
+        if not (index.hits[number] or index.opened[number] or route.any_card):
+            return moves  # no target wants a top card of the route's sources, and none is open
+        if route.condition == "always" or self._open(state, route.condition):
+            self._route_moves(state, index, route, self._offers(state, index, number, route), moves)
         return moves
 
     def _route_moves(self, state: State, index: MoveIndex, route: Route, offers: list[tuple[int, int, list[int]]],
