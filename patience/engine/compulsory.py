@@ -18,10 +18,11 @@ def pending(game, state) -> set[int]:
 
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
-    if not game.compulsory:
-        return moves
-    piles, spaces = state.piles, game.compulsory  # the moves are fewer than the spaces: look at theirs
-    filling = [m for m in moves if m.kind == "move" and m.dst in spaces and not piles[m.dst]]
+    piles = state.piles
+    if all(all(piles[area.start:area.stop]) for area in game.compulsory_areas):
+        return moves  # no space (a slice per area: the usual case costs no loop over the piles)
+    empty = pending(game, state)
+    filling = [m for m in moves if m.kind == "move" and m.dst in empty]
     return filling or moves
 
 

@@ -14,7 +14,7 @@ from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit,
 from patience.engine import actions, compulsory, explain, rng, rows
 from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
-from patience.engine.state import IllegalMove, Move, State, card_move, replace, reverse, set_passes, transfer
+from patience.engine.state import IllegalMove, Move, State, card_move, deal_top, replace, reverse, set_passes, transfer
 
 
 class Route(NamedTuple):
@@ -68,8 +68,9 @@ class Game:
             (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
-        self.compulsory = frozenset(pile for name, spaces in rules.spaces.items() if spaces.fill == "compulsory"
-                                    for pile in rules.areas[name].piles)  # spaces filled at once, at the player's choice
+        self.compulsory_areas = [rules.areas[name].piles for name, spaces in rules.spaces.items()
+                                 if spaces.fill == "compulsory"]  # spaces filled at once, at the player's choice
+        self.compulsory = frozenset(pile for piles in self.compulsory_areas for pile in piles)
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
@@ -506,13 +507,14 @@ class Game:
         return redeal is not None and redeal.redeals != "unlimited" and state.passes == redeal.redeals + 1
 
     def _deal_row(self, state: State, ops: list) -> None:
+        omit = self.rules.last_pass_omit if self.last_pass(state) else frozenset()
         for name, per_pile in self.rules.deal_row.to.items():
-            if self.last_pass(state) and name in self.rules.last_pass_omit:
+            if name in omit:
                 continue
             for pile in self.rules.areas[name].piles:
-                for _ in range(per_pile):
-                    if state.piles[STOCK]:
-                        transfer(state, ops, STOCK, len(state.piles[STOCK]) - 1, pile)
+                count = min(per_pile, len(state.piles[STOCK]))  # the pack may run out mid-row
+                if count:
+                    deal_top(state, ops, STOCK, count, pile)
 
     def _redeal(self, state: State, ops: list) -> None:
         redeal = self.rules.redeal
