@@ -153,20 +153,17 @@ def tokens(text: str) -> list[Token]:
 
 def find(words: list[Token], pattern: tuple[str, ...], gap: int) -> list[tuple[int, ...]]:
     """Positions where all of ``pattern``'s lemmas stand within one sentence and ``gap`` extra words."""
-    hits, start = [], 0
-    while start < len(words):
-        hit = _hit_at(words, start, pattern, gap)
+    hits, resume = [], 0
+    # a match starts on a word bearing one of the pattern's lemmas: only those are tried
+    for start in [i for i, word in enumerate(words) if not word.lemmas.isdisjoint(pattern)]:
+        hit = _hit_at(words, start, pattern, gap) if start >= resume else None
         if hit:
             hits.append(hit)
-            start = max(hit) + 1
-        else:
-            start += 1
+            resume = max(hit) + 1
     return hits
 
 
 def _hit_at(words: list[Token], start: int, pattern: tuple[str, ...], gap: int) -> tuple[int, ...] | None:
-    if not any(lemma in words[start].lemmas for lemma in pattern):
-        return None
     window = [
         i for i in range(start, min(start + len(pattern) + gap, len(words)))
         if words[i].sentence == words[start].sentence
