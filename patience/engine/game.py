@@ -14,7 +14,7 @@ from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit,
 from patience.engine import actions, compulsory, explain, rng, rows
 from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
-from patience.engine.state import IllegalMove, Move, State, card_move, deal_top, replace, reverse, set_passes, transfer
+from patience.engine.state import IllegalMove, Move, State, card_move, replace, reverse, set_passes, transfer
 
 
 class Route(NamedTuple):
@@ -294,21 +294,16 @@ class Game:
     def _card_moves(self, state: State, index: MoveIndex) -> list[Move]:
         """Each route's moves, kept by the index until a pile they read changes (see :attr:`watchers`)."""
         moves: list[Move] = []
-        listed = index.route_moves
+        listed, hits, opened = index.route_moves, index.hits, index.opened
         for number, route in enumerate(self.routes):
             found = listed[number]
             if found is None:
-                found = listed[number] = self._moves_along(state, index, number, route)
+                found = listed[number] = []
+                if not (hits[number] or opened[number] or route.any_card):
+                    continue  # no target wants a top card of the route's sources, and none is open
+                if route.condition == "always" or self._open(state, route.condition):
+                    self._route_moves(state, index, route, self._offers(state, index, number, route), found)
             moves += found
-        return moves
-
-    def _moves_along(self, state: State, index: MoveIndex, number: int, route: Route) -> list[Move]:
-        """The moves of one route."""
-        moves: list[Move] = []
-        if not (index.hits[number] or index.opened[number] or route.any_card):
-            return moves  # no target wants a top card of the route's sources, and none is open
-        if route.condition == "always" or self._open(state, route.condition):
-            self._route_moves(state, index, route, self._offers(state, index, number, route), moves)
         return moves
 
     def _route_moves(self, state: State, index: MoveIndex, route: Route, offers: list[tuple[int, int, list[int]]],
@@ -512,9 +507,9 @@ class Game:
             if name in omit:
                 continue
             for pile in self.rules.areas[name].piles:
-                count = min(per_pile, len(state.piles[STOCK]))  # the pack may run out mid-row
-                if count:
-                    deal_top(state, ops, STOCK, count, pile)
+                for _ in range(per_pile):
+                    if state.piles[STOCK]:
+                        transfer(state, ops, STOCK, len(state.piles[STOCK]) - 1, pile)
 
     def _redeal(self, state: State, ops: list) -> None:
         redeal = self.rules.redeal

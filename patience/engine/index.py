@@ -175,8 +175,8 @@ class MoveIndex:
             else:
                 self.gathered.append(_gathered(ops))
         stale = self.stale
-        for op in ops:  # ("mv", src, pos, dst), ("deal", src, count, dst), ("set", pile, cards), ("pass", passes)
-            if op[0] == "mv" or op[0] == "deal":
+        for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
+            if op[0] == "mv":
                 stale.add(op[1])
                 stale.add(op[3])
             elif op[0] == "set":

@@ -1,10 +1,10 @@
 """Game state (раскладка) and moves, with the journal that makes every move undoable.
 
-Every change to a state in play goes through :func:`transfer`, :func:`deal_top`,
-:func:`replace` and :func:`set_passes`, which journal it for undo and keep the
-position's Zobrist hash (:attr:`State.zobrist`) up to date: the XOR of one 64-bit
-key per (pile, depth, card) present and one for the pass, so that equal positions
-reached by different move orders hash alike and a move changes the hash by a few XORs.
+Every change to a state in play goes through :func:`transfer`, :func:`replace` and
+:func:`set_passes`, which journal it for undo and keep the position's Zobrist hash
+(:attr:`State.zobrist`) up to date: the XOR of one 64-bit key per (pile, depth,
+card) present and one for the pass, so that equal positions reached by different
+move orders hash alike and a move changes the hash by a few XORs.
 """
 
 from __future__ import annotations
@@ -143,20 +143,6 @@ def transfer(state: State, ops: list, src: int, pos: int, dst: int) -> None:
     ops.append(("mv", src, pos, dst))
 
 
-def deal_top(state: State, ops: list, src: int, count: int, dst: int) -> None:
-    """Deal the top ``count`` cards of ``src`` onto ``dst`` one at a time (the top card
-    first, so it ends lowest), journalled as one operation: a row dealt from the pack is
-    a few of these rather than a transfer per card."""
-    source, target = state.piles[src], state.piles[dst]
-    start = len(source) - count
-    dealt = source[start:][::-1]
-    if state._zobrist is not None:
-        state._zobrist ^= pile_hash(src, source, start) ^ pile_hash(dst, target + dealt, len(target))
-    del source[start:]
-    target.extend(dealt)
-    ops.append(("deal", src, count, dst))
-
-
 def replace(state: State, ops: list, pile: int, cards: list[int]) -> None:
     ops.append(("set", pile, state.piles[pile]))
     if state._zobrist is not None:
@@ -183,15 +169,6 @@ def reverse(state: State, ops: list) -> None:
                 state._zobrist ^= pile_hash(src, source, pos) ^ zkey(dst, len(target) - 1, target[-1])
                 source.insert(pos, target.pop())
                 state._zobrist ^= pile_hash(src, source, pos)
-        elif op[0] == "deal":
-            _, src, count, dst = op
-            source, target = state.piles[src], state.piles[dst]
-            start = len(target) - count
-            if state._zobrist is not None:
-                state._zobrist ^= pile_hash(dst, target, start) ^ pile_hash(src, source + target[start:][::-1],
-                                                                            len(source))
-            source.extend(target[start:][::-1])
-            del target[start:]
         elif op[0] == "set":
             if state._zobrist is not None:
                 state._zobrist ^= pile_hash(op[1], state.piles[op[1]]) ^ pile_hash(op[1], op[2])
