@@ -18,9 +18,10 @@ def pending(game, state) -> set[int]:
 
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
-    empty = pending(game, state) if game.compulsory else None
-    if not empty:
-        return moves
+    piles = state.piles
+    if not game.compulsory_areas or all(all(piles[area.start:area.stop]) for area in game.compulsory_areas):
+        return moves  # no space (a slice per area: the usual case costs no loop over the piles)
+    empty = pending(game, state)
     filling = [m for m in moves if m.kind == "move" and m.dst in empty]
     return filling or moves
 

@@ -14,7 +14,7 @@ from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit,
 from patience.engine import actions, compulsory, explain, rng, rows
 from patience.engine.index import MoveIndex, Taker
 from patience.engine.rules import STOCK, Pattern, Rules
-from patience.engine.state import IllegalMove, Move, State, replace, reverse, set_passes, transfer
+from patience.engine.state import IllegalMove, Move, State, card_move, replace, reverse, set_passes, transfer
 
 
 class Route(NamedTuple):
@@ -68,8 +68,9 @@ class Game:
             (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
-        self.compulsory = [pile for name, spaces in rules.spaces.items() if spaces.fill == "compulsory"
-                           for pile in rules.areas[name].piles]  # spaces filled at once, at the player's choice
+        self.compulsory_areas = [rules.areas[name].piles for name, spaces in rules.spaces.items()
+                                 if spaces.fill == "compulsory"]  # spaces filled at once, at the player's choice
+        self.compulsory = frozenset(pile for piles in self.compulsory_areas for pile in piles)
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
@@ -93,6 +94,8 @@ class Game:
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
+        self.watchers = [[number for number, route in enumerate(self.routes) if pile in self._watched(route)]
+                         for pile in range(len(rules.pile_area))]  # pile → the routes whose moves read it
 
     # -- dealing ---------------------------------------------------------------------------
     def deal(self, number: int) -> State:
@@ -201,6 +204,23 @@ class Game:
         build = self.rules.builds.get(area.name)
         return area.role != "talon" and build is not None and not build.kept and area.colour is None
 
+    def _watched(self, route: Route) -> set[int]:
+        """The piles whose cards a route's moves depend on, so that its moves, once listed, are
+        listed again only when one of them changes: its sources and targets, the pack and the
+        talons if it waits for them, a foundation's fellows when each must be of its own suit,
+        and every pile when a target is a talon that takes only cards no other pile takes."""
+        piles = {*route.sources, *route.targets}
+        if route.condition != "always":
+            piles.update([STOCK, *self._talons])
+        for pile in route.targets:
+            area = self.area_of[pile]
+            if area.role == "talon" and area.takes != "any":
+                return set(range(len(self.rules.pile_area)))
+            rule = self.rules.foundation.get(pile)
+            if rule is not None and rule.distinct_suits:
+                piles.update(self.rules.areas[rule.area].piles)
+        return piles
+
     def index(self, state: State) -> MoveIndex:
         """The state's move index, made on first use and kept up to date by apply and undo."""
         index = state.index
@@ -269,35 +289,43 @@ class Game:
     def card_moves(self, state: State) -> list[Move]:
         """The one-card moves, route by route, then by source pile, card and target (in
         the order of the route's targets): the index proposes, :meth:`accepts` decides."""
-        index, moves = self.index(state), []
-        hits, opened = index.hits, index.opened
+        return self._card_moves(state, self.index(state))
+
+    def _card_moves(self, state: State, index: MoveIndex) -> list[Move]:
+        """Each route's moves, kept by the index until a pile they read changes (see :attr:`watchers`)."""
+        moves: list[Move] = []
+        listed, hits, opened = index.route_moves, index.hits, index.opened
         for number, route in enumerate(self.routes):
-            if not (hits[number] or opened[number] or route.any_card):
-                continue  # no target wants a top card of the route's sources, and none is open
-            if route.condition == "always" or self._open(state, route.condition):
-                self._route_moves(state, index, number, route, moves)
+            found = listed[number]
+            if found is None:
+                found = listed[number] = []
+                if not (hits[number] or opened[number] or route.any_card):
+                    continue  # no target wants a top card of the route's sources, and none is open
+                if route.condition == "always" or self._open(state, route.condition):
+                    self._route_moves(state, index, route, self._offers(state, index, number, route), found)
+            moves += found
         return moves
 
-    def _route_moves(self, state: State, index: MoveIndex, number: int, route: Route, moves: list[Move]) -> None:
+    def _route_moves(self, state: State, index: MoveIndex, route: Route, offers: list[tuple[int, int, list[int]]],
+                     moves: list[Move]) -> None:
         """One route's moves, from the index's offers. A target whose wants are exact takes
         the card unasked; of the empty piles of one area, interchangeable, only the first is offered."""
-        piles, wanted, targets, exact = state.piles, index.wanted, route.targets, self.exact
-        for src, card, places in self._offers(state, index, number, route):
-            wanting = wanted[card % 52]
-            offered = ()
+        piles, targets, exact, pile_area = state.piles, route.targets, self.exact, self.pile_area
+        for src, card, places in offers:
+            offered: tuple[str, ...] = ()
             for place in places:
                 dst = targets[place]
                 if dst == src:
                     continue
                 if piles[dst]:
-                    if not exact[dst] and not self._accepts(state, dst, card, route.source, wanting):
+                    if not exact[dst] and not self._accepts(state, dst, card, route.source, index.wanted[card % 52]):
                         continue
                 else:
-                    area = self.pile_area[dst]
-                    if area in offered or not self._accepts(state, dst, card, route.source, wanting):
+                    area = pile_area[dst]
+                    if area in offered or not self._accepts(state, dst, card, route.source, index.wanted[card % 52]):
                         continue
                     offered = (*offered, area)
-                moves.append(Move("move", card, src, dst))
+                moves.append(card_move(card, src, dst))
 
     @staticmethod
     def _offers(state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
@@ -326,13 +354,13 @@ class Game:
         """Every move the rules allow now, in a stable order (of the player to move)."""
         index = self.index(state)
         if index.moves is None:
-            index.moves = self._legal_moves(state)
+            index.moves = self._legal_moves(state, index)
         return list(index.moves)
 
-    def _legal_moves(self, state: State) -> list[Move]:
+    def _legal_moves(self, state: State, index: MoveIndex) -> list[Move]:
         if self.rules.players is not None:
             return actions.players_moves(self, state)
-        moves = self.card_moves(state)
+        moves = self._card_moves(state, index)
         if self.pair_plans or self.turn_up_places:
             moves += actions.moves(self, state, None)
         if self._may_deal_row(state, moves):
@@ -474,8 +502,9 @@ class Game:
         return redeal is not None and redeal.redeals != "unlimited" and state.passes == redeal.redeals + 1
 
     def _deal_row(self, state: State, ops: list) -> None:
+        omit = self.rules.last_pass_omit if self.last_pass(state) else frozenset()
         for name, per_pile in self.rules.deal_row.to.items():
-            if self.last_pass(state) and name in self.rules.last_pass_omit:
+            if name in omit:
                 continue
             for pile in self.rules.areas[name].piles:
                 for _ in range(per_pile):

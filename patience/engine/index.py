@@ -14,7 +14,9 @@ wants (its *hits*), so that its moves are listed without looking at every source
 What the index lists is only a superset: every candidate move is still decided
 by :meth:`Game.accepts`, the rule itself. A move marks the piles it touched, and
 only those are indexed again, when the index is next read: a move tried and taken
-back (as a search does) mostly leaves nothing to change.
+back (as a search does) mostly leaves nothing to change. The moves of each route
+are kept too, and listed again only when a pile the route reads has moved: after a
+move, the routes that neither start nor end at the piles it touched keep theirs.
 """
 
 from __future__ import annotations
@@ -116,12 +118,13 @@ class MoveIndex:
     that takes only top cards: for each of its sources (by place) whose top card some
     target wants, the places of those targets. ``stale`` holds the piles moved since, not
     yet indexed again (:meth:`Game.index` does it). ``moves`` keeps the legal moves once
-    listed (dropped by every change) and ``gathered`` how many cards each redeal of the
-    history gathered.
+    listed (dropped by every change), ``route_moves`` the one-card moves of each route
+    (dropped when a pile the route reads is moved: ``Game.watchers``) and ``gathered`` how
+    many cards each redeal of the history gathered.
     """
 
     __slots__ = ("game", "wants", "wanted", "by_route", "opened", "tops", "lying", "hits", "stale",
-                 "moves", "gathered")
+                 "moves", "route_moves", "gathered")
 
     def __init__(self, game, state):
         self.game = game
@@ -141,6 +144,7 @@ class MoveIndex:
             self._hit_from(pile)
         self.stale: set[int] = set()
         self.moves = None
+        self.route_moves: list[list | None] = [None] * len(game.routes)
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 
     def _set(self, pile: int, wants: tuple[int, ...] | None) -> None:
@@ -170,12 +174,13 @@ class MoveIndex:
                 self.gathered.pop()
             else:
                 self.gathered.append(_gathered(ops))
+        stale = self.stale
         for op in ops:  # ("mv", src, pos, dst), ("set", pile, cards) or ("pass", passes)
             if op[0] == "mv":
-                self.stale.add(op[1])
-                self.stale.add(op[3])
+                stale.add(op[1])
+                stale.add(op[3])
             elif op[0] == "set":
-                self.stale.add(op[1])
+                stale.add(op[1])
         self.moves = None
 
     def refresh(self, state) -> None:
@@ -183,7 +188,10 @@ class MoveIndex:
         which card tops it, then the hits of those that changed, as source and as target."""
         takers, piles, wants, tops, lying = self.game.takers, state.piles, self.wants, self.tops, self.lying
         wanting, topped = [], []
+        route_moves, watchers = self.route_moves, self.game.watchers
         for pile in self.stale:
+            for route in watchers[pile]:
+                route_moves[route] = None
             new, old = takers[pile].wants(piles[pile]), wants[pile]
             if new != old:
                 self._set(pile, new)

@@ -73,6 +73,15 @@ class Move(NamedTuple):
     dst2: int = -1
 
 
+_new_tuple = tuple.__new__
+
+
+def card_move(card: int, src: int, dst: int) -> Move:
+    """``Move("move", card, src, dst)``, made without the named tuple's handling of
+    defaults (a third of the cost, and move generation makes many)."""
+    return _new_tuple(Move, ("move", card, src, dst, -1, -1, -1))
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow in this state; the state is left unchanged."""
 
