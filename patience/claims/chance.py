@@ -65,10 +65,10 @@ def never_won_when_covered(game: Game, area: str, packets: int, covering) -> Cla
     rows = _stored(game.id)["deals"]
     for number, row in rows.items():
         if _covered(game.deal(int(number)).piles, piles, rank) >= packets:
-            counts[row[0]] += 1
+            counts[table.outcome(row)] += 1
     found = sum(counts.values())
     detail = (f"{found} of the {len(rows)} stored deals have, in {packets} piles of the {area}, a "
-              f"{RANK_NAMES[rank - 1]} covering a lower card of its suit, one suit for all; the solver won "
+              f"{RANK_NAMES[rank - 1]} covering a lower card of its suit, one suit for all; the solver (or, where it ran out, the player) won "
               f"{counts['won']}, lost {counts['lost']}, could not decide {counts['unknown']}")
     shown = counts["won"] == 0 and counts["lost"] > 0  # undecided deals show nothing either way
     return ClaimResult(shown, detail + ("" if shown else ": not shown" if not counts["won"] else ""))

@@ -151,7 +151,8 @@ def report(summary) -> str:
     decided = summary.won + summary.lost
     return "\n".join([
         f"{summary.game}: deals 1–{summary.deals}, budget {summary.budget:,} positions a deal",
-        f"  solver: won {summary.won}, lost {summary.lost}, unknown {summary.unknown}",
+        f"  won {summary.won} ({summary.won_by_player} of them only by the player, the solver's budget having run out), "
+        f"lost {summary.lost}, unknown {summary.unknown}",
         f"  win rate of the {decided} decided deals: {_pc(rate)} (95% Wilson {_pc(low)}–{_pc(high)})",
         f"  win rate with the unknowns lost or won: {_pc(summary.won / summary.deals)}–"
         f"{_pc((summary.won + summary.unknown) / summary.deals)} (with intervals {_pc(lowest)}–{_pc(highest)})",

@@ -102,13 +102,14 @@ class Summary:
 
     game: str
     deals: int
-    won: int
+    won: int  # by the solver, or by the player where the solver's budget ran out (see outcome)
     lost: int
     unknown: int
     player_won: int
     budget: int
     solve_s: float
     play_s: float
+    won_by_player: int  # of ``won``, the deals only the player won
 
     @property
     def decided_rate(self) -> tuple[float, float, float]:
@@ -127,12 +128,21 @@ class Summary:
         return (self.player_won / self.deals if self.deals else 0.0, *wilson(self.player_won, self.deals))
 
 
+def outcome(row: list) -> str:
+    """What a stored deal is known to be: the solver's verdict, except that a deal whose
+    budget ran out before the solver decided it is won if the player won it (the player's
+    moves are a line of play the engine made through its rule checks). A deal the solver
+    found lost cannot have been won by the player: the table's test makes sure."""
+    return "won" if row[0] == "unknown" and row[2] == "won" else row[0]
+
+
 def summarize(game_id: str, stored: dict) -> Summary:
     rows = list(stored["deals"].values())
-    count = {outcome: sum(1 for row in rows if row[0] == outcome) for outcome in ("won", "lost", "unknown")}
+    count = {verdict: sum(1 for row in rows if outcome(row) == verdict) for verdict in ("won", "lost", "unknown")}
     return Summary(game_id, len(rows), count["won"], count["lost"], count["unknown"],
                    sum(1 for row in rows if row[2] == "won"), stored["budget"],
-                   sum(row[3] for row in rows) / max(1, len(rows)), sum(row[4] for row in rows) / max(1, len(rows)))
+                   sum(row[3] for row in rows) / max(1, len(rows)), sum(row[4] for row in rows) / max(1, len(rows)),
+                   sum(1 for row in rows if row[0] == "unknown" and row[2] == "won"))
 
 
 def summaries(data: dict) -> list[Summary]:

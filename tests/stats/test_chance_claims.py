@@ -68,3 +68,9 @@ def test_never_won_when_covered_counts_the_deals_that_have_it():
         assert not never_won_when_covered(game, "square", 2, "K").holds
         made_table(patch, {"napoleon": rows(0, 40, "unknown")})  # nothing decided: nothing shown
         assert not never_won_when_covered(game, "square", 2, "K").holds
+        some_lost = rows(0, 40, "lost")
+        for row in some_lost[1:]:  # the player's wins of deals the solver left undecided refute it too
+            row[0], row[2] = "unknown", "won"
+        made_table(patch, {"napoleon": some_lost})
+        result = never_won_when_covered(game, "square", 2, "K")
+        assert not result.holds and f"won {expected - covered(1)}, lost {int(covered(1))}" in result.detail

@@ -49,3 +49,19 @@ def test_a_sample_of_stored_deals_solves_alike():
     for game_id, number, row, budget in sample:
         game = load_game(game_id)
         assert solve(game, game.deal(number), budget).outcome == row[0], f"{game_id} deal {number}"
+
+
+def test_no_deal_the_solver_found_lost_was_won_by_the_player():
+    contradictions = [f"{game_id} {number}" for game_id, entry in STORED["games"].items()
+                      for number, row in entry["deals"].items() if row[0] == "lost" and row[2] == "won"]
+    assert not contradictions
+
+
+def test_a_deal_the_solver_left_undecided_is_won_if_the_player_won_it():
+    rows = {"1": ["won", 10, "lost", 0.1, 0.1, 1], "2": ["unknown", 99, "won", 0.1, 0.1, 1],
+            "3": ["unknown", 99, "lost", 0.1, 0.1, 1], "4": ["lost", 5, "lost", 0.1, 0.1, 1],
+            "5": ["won", 10, "won", 0.1, 0.1, 1]}
+    assert [table.outcome(row) for row in rows.values()] == ["won", "won", "unknown", "lost", "won"]
+    summary = table.summarize("game", {"deals": rows, "budget": 99})
+    assert (summary.won, summary.won_by_player, summary.lost, summary.unknown, summary.player_won) == (3, 1, 1, 1, 2)
+    assert summary.decided_rate[0] == 3 / 4

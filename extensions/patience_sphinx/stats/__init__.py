@@ -55,7 +55,7 @@ def _grid(summaries, data, titles) -> nodes.table:
         player, player_low, player_high = summary.player_rate
         decided = f"{_pc(rate)} ({_pc(low)}–{_pc(high)})" if summary.won + summary.lost else "—"
         body += _line((f"{titles.get(summary.game, summary.game)} ({summary.game})", str(summary.deals),
-                       str(summary.won), str(summary.lost), str(summary.unknown), decided,
+                       _won(summary), str(summary.lost), str(summary.unknown), decided,
                        f"{_pc(lowest)}–{_pc(highest)}", f"{_pc(player)} ({_pc(player_low)}–{_pc(player_high)})",
                        f"{summary.solve_s:.2f} + {summary.play_s:.2f}",
                        f"{stored['engine'][:10]}, {stored['spec'][:10]}"))
@@ -70,6 +70,10 @@ def _line(cells) -> nodes.row:
         entry += nodes.paragraph("", cell)
         row += entry
     return row
+
+
+def _won(summary) -> str:
+    return f"{summary.won} ({summary.won_by_player} by the player)" if summary.won_by_player else str(summary.won)
 
 
 def _pc(value: float) -> str:
