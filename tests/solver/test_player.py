@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 
 import pytest
 
+from benchmarks.bench_examples import examples
 from patience.cards import suit_of
 from patience.engine import games, load_game
 from patience.engine.game import Game
@@ -30,15 +30,12 @@ from patience.solver.ordering import FAR, _hops, score
 RECORD = Path(__file__).parent / "data" / "player_moves.json"
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 DEALS = (1, 2)
-PAGES = Path(__file__).parents[2] / "docs" / "games"
-# the deals the game pages play, as their rules-example directives name them
-EXAMPLES = dict(found.groups() for page in sorted(PAGES.glob("*.md"))
-                for found in re.finditer(r"^```\{rules-example\} (\S+) (\d+)$", page.read_text(encoding="utf-8"), re.M))
+EXAMPLES = dict(examples(Path(__file__).parents[2] / "docs"))  # the deal each game's page plays
 
 
 def cases() -> list[tuple[str, int]]:
     return [(game_id, number) for game_id in GAME_IDS
-            for number in sorted({*DEALS, *([int(EXAMPLES[game_id])] if game_id in EXAMPLES else [])})]
+            for number in sorted({*DEALS, *([EXAMPLES[game_id]] if game_id in EXAMPLES else [])})]
 
 
 def digest(game: Game, number: int) -> str:
