@@ -138,11 +138,12 @@ def outcome(row: list) -> str:
 
 def summarize(game_id: str, stored: dict) -> Summary:
     rows = list(stored["deals"].values())
-    count = {verdict: sum(1 for row in rows if outcome(row) == verdict) for verdict in ("won", "lost", "unknown")}
+    verdicts = [outcome(row) for row in rows]
+    count = {verdict: verdicts.count(verdict) for verdict in ("won", "lost", "unknown")}
     return Summary(game_id, len(rows), count["won"], count["lost"], count["unknown"],
                    sum(1 for row in rows if row[2] == "won"), stored["budget"],
                    sum(row[3] for row in rows) / max(1, len(rows)), sum(row[4] for row in rows) / max(1, len(rows)),
-                   sum(1 for row in rows if row[0] == "unknown" and row[2] == "won"))
+                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0]))  # won by the player only
 
 
 def summaries(data: dict) -> list[Summary]:
