@@ -28,9 +28,11 @@ def mix(value: int) -> int:
 def zkey(pile: int, depth: int, card: int) -> int:
     """The key of ``card`` lying ``depth`` cards from the bottom of ``pile``."""
     index = (pile << 24) | (depth << 12) | card
-    key = _KEYS.get(index)
-    if key is None:
-        key = _KEYS[index] = mix(index)
+    return _KEYS.get(index) or _new_key(index)
+
+
+def _new_key(index: int) -> int:
+    key = _KEYS[index] = mix(index)
     return key
 
 
@@ -39,10 +41,12 @@ def pass_key(passes: int) -> int:
 
 
 def pile_hash(pile: int, cards: list[int], start: int = 0) -> int:
-    """The keys of the cards of ``pile`` from depth ``start`` up (after a move, usually just the top)."""
-    value = 0
+    """The keys of the cards of ``pile`` from depth ``start`` up (after a move, usually just the top).
+    The keys are looked up here rather than by :func:`zkey`: a call per card would cost more than the rest."""
+    value, keys, base = 0, _KEYS, pile << 24
     for depth in range(start, len(cards)):
-        value ^= zkey(pile, depth, cards[depth])
+        index = base | (depth << 12) | cards[depth]
+        value ^= keys.get(index) or _new_key(index)
     return value
 
 
