@@ -96,6 +96,7 @@ class Game:
                              if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.free = [self._free(pile) for pile in range(len(rules.pile_area))]
+        self.with_spaces = [any(self.free[pile] for pile in route.may_open) for route in self.routes]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
         self.watchers = [[number for number, route in enumerate(self.routes) if pile in self._watched(route)]
@@ -272,13 +273,15 @@ class Game:
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
         the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon. With
-        ``wanted``, only the piles that want the card are asked (no other takes it)."""
-        reach = self.reach[source_area]
+        ``wanted``, only the piles that want the card are asked (no other takes it), and
+        one that holds cards and takes exactly what it wants takes it unasked."""
+        reach, piles, exact = self.reach[source_area], state.piles, self.exact
         for pile in (reach if wanted is None else wanted):
             role = self.roles[pile]
-            if role == "talon" or (role != "foundation" and not state.piles[pile]) or pile not in reach:
+            if role == "talon" or (role != "foundation" and not piles[pile]) or pile not in reach:
                 continue
-            if self._accepts(state, pile, card, source_area, wanted):
+            if (wanted is not None and exact[pile] and piles[pile]) or self._accepts(state, pile, card, source_area,
+                                                                                      wanted):
                 return True
         return False
 
@@ -338,13 +341,14 @@ class Game:
                     offered = (*offered, area)
                 moves.append(card_move(card, src, dst))
 
-    @staticmethod
-    def _offers(state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
+    def _offers(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
         """(source pile, card, target places in order) for each available card of the route
         that a target wants or that an open target may take (no target is both: an open pile
         wants no card in particular). Where only top cards go and no target is open, the
         index's hits hold them all; else every available card is looked up."""
         piles, opened = state.piles, index.opened[number]
+        if len(opened) > 1 and self.with_spaces[number]:
+            opened = self._first_spaces(route, opened)
         if not route.any_card and not opened:
             hits, sources = index.hits[number], route.sources
             return [(sources[place], piles[sources[place]][-1], sorted(hits[place])) for place in sorted(hits)]
@@ -360,6 +364,19 @@ class Game:
             elif places:
                 offers.append((src, card, sorted(places)))
         return offers
+
+    def _first_spaces(self, route: Route, opened: list[int]) -> list[int]:
+        """The open places less the free spaces after the first of their area, which are
+        never offered a card (:meth:`_route_moves`)."""
+        kept, seen = [], set()
+        for place in opened:
+            pile = route.targets[place]
+            if self.free[pile]:  # open, so empty
+                if self.pile_area[pile] in seen:
+                    continue
+                seen.add(self.pile_area[pile])
+            kept.append(place)
+        return kept
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
@@ -514,13 +531,13 @@ class Game:
 
     def _deal_row(self, state: State, ops: list) -> None:
         omit = self.rules.last_pass_omit if self.last_pass(state) else frozenset()
+        stock = state.piles[STOCK]
         for name, per_pile in self.rules.deal_row.to.items():
             if name in omit:
                 continue
             for pile in self.rules.areas[name].piles:
-                for _ in range(per_pile):
-                    if state.piles[STOCK]:
-                        transfer(state, ops, STOCK, len(state.piles[STOCK]) - 1, pile)
+                for _ in range(min(per_pile, len(stock))):
+                    transfer(state, ops, STOCK, len(stock) - 1, pile)
 
     def _redeal(self, state: State, ops: list) -> None:
         redeal = self.rules.redeal
