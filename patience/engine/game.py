@@ -96,7 +96,6 @@ class Game:
                              if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
         self.free = [self._free(pile) for pile in range(len(rules.pile_area))]
-        self.with_spaces = [any(self.free[pile] for pile in route.may_open) for route in self.routes]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
         self.watchers = [[number for number, route in enumerate(self.routes) if pile in self._watched(route)]
@@ -341,14 +340,13 @@ class Game:
                     offered = (*offered, area)
                 moves.append(card_move(card, src, dst))
 
-    def _offers(self, state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
+    @staticmethod
+    def _offers(state: State, index: MoveIndex, number: int, route: Route) -> list[tuple[int, int, list[int]]]:
         """(source pile, card, target places in order) for each available card of the route
         that a target wants or that an open target may take (no target is both: an open pile
         wants no card in particular). Where only top cards go and no target is open, the
         index's hits hold them all; else every available card is looked up."""
         piles, opened = state.piles, index.opened[number]
-        if len(opened) > 1 and self.with_spaces[number]:
-            opened = self._first_spaces(route, opened)
         if not route.any_card and not opened:
             hits, sources = index.hits[number], route.sources
             return [(sources[place], piles[sources[place]][-1], sorted(hits[place])) for place in sorted(hits)]
@@ -356,27 +354,14 @@ class Game:
             available = [(src, card) for src in route.sources for card in piles[src]]
         else:
             available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
-        offers, wanting_here = [], index.by_route[number]
+        wanting_here = index.by_route[number]
+        if not opened:
+            return [(src, card, sorted(wanting_here[card % 52])) for src, card in available if wanting_here[card % 52]]
+        offers = []
         for src, card in available:
             places = wanting_here[card % 52]
-            if opened:
-                offers.append((src, card, sorted([*places, *opened]) if places else opened))
-            elif places:
-                offers.append((src, card, sorted(places)))
+            offers.append((src, card, sorted([*places, *opened]) if places else opened))
         return offers
-
-    def _first_spaces(self, route: Route, opened: list[int]) -> list[int]:
-        """The open places less the free spaces after the first of their area, which are
-        never offered a card (:meth:`_route_moves`)."""
-        kept, seen = [], set()
-        for place in opened:
-            pile = route.targets[place]
-            if self.free[pile]:  # open, so empty
-                if self.pile_area[pile] in seen:
-                    continue
-                seen.add(self.pile_area[pile])
-            kept.append(place)
-        return kept
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move the rules allow now, in a stable order (of the player to move)."""
@@ -391,11 +376,12 @@ class Game:
         moves = self._card_moves(state, index)
         if self.pair_plans or self.turn_up_places:
             moves += actions.moves(self, state, None)
-        if self._may_deal_row(state, moves):
-            moves.append(DEAL_ROW)
-        if self._may_redeal(state, lambda: self._playing(moves)):
+        if state.piles[STOCK]:  # a row is dealt from the pack; a redeal waits till it is empty
+            if self._may_deal_row(state, moves):
+                moves.append(DEAL_ROW)
+        elif self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
-        return compulsory.restrict(self, state, moves)
+        return compulsory.restrict(self, state, moves) if self.compulsory else moves
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
@@ -511,7 +497,8 @@ class Game:
             self._deal_row(state, ops)
         else:
             self._redeal(state, ops)
-        self._fill_spaces(state, ops)
+        if self._auto_fill:
+            self._fill_spaces(state, ops)
         state.history.append((move, ops))
         state.index.update(move, ops, undone=False)
 
@@ -556,7 +543,7 @@ class Game:
         the area's colour (the Empress's army is red); La Nivernaise's line takes four.
         Filling one area can uncover a card for another (the pack's next card), so the
         areas are gone round until nothing changes."""
-        if not self._auto_fill or all(self._auto_fill_piles(state.piles)):
+        if all(self._auto_fill_piles(state.piles)):
             return  # no space (the usual case, found without a loop in Python)
         changed = True
         while changed:
