@@ -279,8 +279,9 @@ class Game:
             role = self.roles[pile]
             if role == "talon" or (role != "foundation" and not piles[pile]) or pile not in reach:
                 continue
-            if (wanted is not None and exact[pile] and piles[pile]) or self._accepts(state, pile, card, source_area,
-                                                                                      wanted):
+            if wanted is not None and exact[pile] and piles[pile]:
+                return True  # it wants the card, and takes what it wants
+            if self._accepts(state, pile, card, source_area, wanted):
                 return True
         return False
 
@@ -335,7 +336,9 @@ class Game:
                         continue
                 else:
                     area = pile_area[dst]
-                    if area in offered or not (free[dst] or self._accepts(state, dst, card, route.source, index.wanted[card % 52])):
+                    if area in offered:
+                        continue
+                    if not (free[dst] or self._accepts(state, dst, card, route.source, index.wanted[card % 52])):
                         continue
                     offered = (*offered, area)
                 moves.append(card_move(card, src, dst))
