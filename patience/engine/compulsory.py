@@ -19,8 +19,8 @@ def pending(game, state) -> set[int]:
 def restrict(game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
     piles = state.piles
-    if not game.compulsory_areas or all(all(piles[area.start:area.stop]) for area in game.compulsory_areas):
-        return moves  # no space (a slice per area: the usual case costs no loop over the piles)
+    if all(game.compulsory_piles(piles)):
+        return moves  # no space (the usual case, found without a loop in Python)
     empty = pending(game, state)
     filling = [m for m in moves if m.kind == "move" and m.dst in empty]
     return filling or moves

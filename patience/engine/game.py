@@ -8,6 +8,7 @@ the named actions ``deal_row`` and ``redeal``.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
@@ -71,6 +72,8 @@ class Game:
         self.compulsory_areas = [rules.areas[name].piles for name, spaces in rules.spaces.items()
                                  if spaces.fill == "compulsory"]  # spaces filled at once, at the player's choice
         self.compulsory = frozenset(pile for piles in self.compulsory_areas for pile in piles)
+        self.compulsory_piles = _getter(sorted(self.compulsory))  # their cards, at C speed: is any empty?
+        self._auto_fill_piles = _getter([pile for area, _, _ in self._auto_fill for pile in area.piles])
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]
         self._talons = rules.piles_of("talon")
         self.total_cards = 52 * rules.packs
@@ -92,6 +95,7 @@ class Game:
         self.open_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
                              if pile in route.may_open] for pile in range(len(rules.pile_area))]
         self.exact = [self._exact(pile) for pile in range(len(rules.pile_area))]
+        self.free = [self._free(pile) for pile in range(len(rules.pile_area))]
         self.reach = {name: {pile for route in self.routes if route.source == name for pile in route.targets}
                       for name in rules.areas}  # the piles each area's cards may go to
         self.watchers = [[number for number, route in enumerate(self.routes) if pile in self._watched(route)]
@@ -204,6 +208,12 @@ class Game:
         build = self.rules.builds.get(area.name)
         return area.role != "talon" and build is not None and not build.kept and area.colour is None
 
+    def _free(self, pile: int) -> bool:
+        """Whether, when empty, the pile takes any card from the areas it may be filled from
+        (a space filled at will, of no colour): such a target, open, is taken unasked."""
+        taker, area = self.takers[pile], self.area_of[pile]
+        return taker.open_when_empty and not taker.always_open and area.colour is None
+
     def _watched(self, route: Route) -> set[int]:
         """The piles whose cards a route's moves depend on, so that its moves, once listed, are
         listed again only when one of them changes: its sources and targets, the pack and the
@@ -262,12 +272,15 @@ class Game:
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
         the book's «тѣ, которыя не годятся … кладутся въ сторону» for the talon. With
-        ``wanted``, only the piles that want the card are asked (no other takes it)."""
-        reach = self.reach[source_area]
+        ``wanted``, only the piles that want the card are asked (no other takes it), and
+        one that holds cards and takes exactly what it wants takes it unasked."""
+        reach, piles, exact = self.reach[source_area], state.piles, self.exact
         for pile in (reach if wanted is None else wanted):
             role = self.roles[pile]
-            if role == "talon" or (role != "foundation" and not state.piles[pile]) or pile not in reach:
+            if role == "talon" or (role != "foundation" and not piles[pile]) or pile not in reach:
                 continue
+            if wanted is not None and exact[pile] and piles[pile]:
+                return True  # it wants the card, and takes what it wants
             if self._accepts(state, pile, card, source_area, wanted):
                 return True
         return False
@@ -308,9 +321,10 @@ class Game:
 
     def _route_moves(self, state: State, index: MoveIndex, route: Route, offers: list[tuple[int, int, list[int]]],
                      moves: list[Move]) -> None:
-        """One route's moves, from the index's offers. A target whose wants are exact takes
-        the card unasked; of the empty piles of one area, interchangeable, only the first is offered."""
-        piles, targets, exact, pile_area = state.piles, route.targets, self.exact, self.pile_area
+        """One route's moves, from the index's offers. A target whose wants are exact, or a free
+        space (:meth:`_free`) the index found open, takes the card unasked; of the empty piles of
+        one area, interchangeable, only the first is offered."""
+        piles, targets, exact, free, pile_area = state.piles, route.targets, self.exact, self.free, self.pile_area
         for src, card, places in offers:
             offered: tuple[str, ...] = ()
             for place in places:
@@ -322,7 +336,9 @@ class Game:
                         continue
                 else:
                     area = pile_area[dst]
-                    if area in offered or not self._accepts(state, dst, card, route.source, index.wanted[card % 52]):
+                    if area in offered:
+                        continue
+                    if not (free[dst] or self._accepts(state, dst, card, route.source, index.wanted[card % 52])):
                         continue
                     offered = (*offered, area)
                 moves.append(card_move(card, src, dst))
@@ -341,13 +357,13 @@ class Game:
             available = [(src, card) for src in route.sources for card in piles[src]]
         else:
             available = [(src, piles[src][-1]) for src in route.sources if piles[src]]
-        offers, wanting_here = [], index.by_route[number]
+        wanting_here = index.by_route[number]
+        if not opened:
+            return [(src, card, sorted(wanting_here[card % 52])) for src, card in available if wanting_here[card % 52]]
+        offers = []
         for src, card in available:
             places = wanting_here[card % 52]
-            if opened:
-                offers.append((src, card, sorted([*places, *opened]) if places else opened))
-            elif places:
-                offers.append((src, card, sorted(places)))
+            offers.append((src, card, sorted([*places, *opened]) if places else opened))
         return offers
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -363,11 +379,12 @@ class Game:
         moves = self._card_moves(state, index)
         if self.pair_plans or self.turn_up_places:
             moves += actions.moves(self, state, None)
-        if self._may_deal_row(state, moves):
-            moves.append(DEAL_ROW)
-        if self._may_redeal(state, lambda: self._playing(moves)):
+        if state.piles[STOCK]:  # a row is dealt from the pack; a redeal waits till it is empty
+            if self._may_deal_row(state, moves):
+                moves.append(DEAL_ROW)
+        elif self._may_redeal(state, lambda: self._playing(moves)):
             moves.append(REDEAL)
-        return compulsory.restrict(self, state, moves)
+        return compulsory.restrict(self, state, moves) if self.compulsory else moves
 
     def _playing(self, moves: list[Move]) -> bool:
         """Whether some move is real play, not an exchange between foundations (which
@@ -483,7 +500,8 @@ class Game:
             self._deal_row(state, ops)
         else:
             self._redeal(state, ops)
-        self._fill_spaces(state, ops)
+        if self._auto_fill:
+            self._fill_spaces(state, ops)
         state.history.append((move, ops))
         state.index.update(move, ops, undone=False)
 
@@ -503,13 +521,13 @@ class Game:
 
     def _deal_row(self, state: State, ops: list) -> None:
         omit = self.rules.last_pass_omit if self.last_pass(state) else frozenset()
+        stock = state.piles[STOCK]
         for name, per_pile in self.rules.deal_row.to.items():
             if name in omit:
                 continue
             for pile in self.rules.areas[name].piles:
-                for _ in range(per_pile):
-                    if state.piles[STOCK]:
-                        transfer(state, ops, STOCK, len(state.piles[STOCK]) - 1, pile)
+                for _ in range(min(per_pile, len(stock))):
+                    transfer(state, ops, STOCK, len(stock) - 1, pile)
 
     def _redeal(self, state: State, ops: list) -> None:
         redeal = self.rules.redeal
@@ -528,6 +546,8 @@ class Game:
         the area's colour (the Empress's army is red); La Nivernaise's line takes four.
         Filling one area can uncover a card for another (the pack's next card), so the
         areas are gone round until nothing changes."""
+        if all(self._auto_fill_piles(state.piles)):
+            return  # no space (the usual case, found without a loop in Python)
         changed = True
         while changed:
             changed = False
@@ -578,6 +598,13 @@ class Game:
             if self.describe(move) == wanted:
                 return move
         raise IllegalMove(f"{self.id}: no legal move {wanted!r} in this position")
+
+
+def _getter(piles: list[int]):
+    """A function from a state's piles to those of ``piles`` (a tuple, even of one)."""
+    if len(piles) == 1:
+        return lambda all_piles: (all_piles[piles[0]],)
+    return itemgetter(*piles) if piles else lambda all_piles: ()
 
 
 def progress_since_redeal(index: MoveIndex, gathered_now: int) -> bool:

@@ -35,12 +35,14 @@ class Taker:
     """How one pile takes cards, fixed by the rules: a foundation, a talon (open),
     or a place built on by marriage and, when empty, filled at will (open) or not."""
 
-    __slots__ = ("foundation", "build", "always_open", "open_when_empty", "known")
+    __slots__ = ("foundation", "build", "always_open", "open_when_empty", "takes", "known")
 
     def __init__(self, foundation: FoundationRule | None = None, build: Build | None = None,
                  always_open: bool = False, open_when_empty: bool = False):
         self.foundation, self.build = foundation, build
         self.always_open, self.open_when_empty = always_open, open_when_empty
+        # False for a pile that never takes a card (the pack, a packet not built on): it wants nothing
+        self.takes = foundation is not None or build is not None or always_open or open_when_empty
         self.known: dict[tuple[int, int], tuple[int, ...]] = {}  # wants worked out already
 
     def wants(self, cards: list[int]) -> tuple[int, ...] | None:
@@ -192,7 +194,8 @@ class MoveIndex:
         for pile in self.stale:
             for route in watchers[pile]:
                 route_moves[route] = None
-            new, old = takers[pile].wants(piles[pile]), wants[pile]
+            taker, old = takers[pile], wants[pile]
+            new = taker.wants(piles[pile]) if taker.takes else ()
             if new != old:
                 self._set(pile, new)
                 wanting.append((pile, old))

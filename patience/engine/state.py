@@ -28,9 +28,11 @@ def mix(value: int) -> int:
 def zkey(pile: int, depth: int, card: int) -> int:
     """The key of ``card`` lying ``depth`` cards from the bottom of ``pile``."""
     index = (pile << 24) | (depth << 12) | card
-    key = _KEYS.get(index)
-    if key is None:
-        key = _KEYS[index] = mix(index)
+    return _KEYS.get(index) or _new_key(index)
+
+
+def _new_key(index: int) -> int:
+    key = _KEYS[index] = mix(index)
     return key
 
 
@@ -39,10 +41,12 @@ def pass_key(passes: int) -> int:
 
 
 def pile_hash(pile: int, cards: list[int], start: int = 0) -> int:
-    """The keys of the cards of ``pile`` from depth ``start`` up (after a move, usually just the top)."""
-    value = 0
+    """The keys of the cards of ``pile`` from depth ``start`` up (after a move, usually just the top).
+    The keys are looked up here rather than by :func:`zkey`: a call per card would cost more than the rest."""
+    value, keys, base = 0, _KEYS, pile << 24
     for depth in range(start, len(cards)):
-        value ^= zkey(pile, depth, cards[depth])
+        index = base | (depth << 12) | cards[depth]
+        value ^= keys.get(index) or _new_key(index)
     return value
 
 
@@ -133,14 +137,25 @@ class State:
 def transfer(state: State, ops: list, src: int, pos: int, dst: int) -> None:
     """Move the card at ``pos`` of ``src`` onto ``dst``, journalled."""
     source, target = state.piles[src], state.piles[dst]
-    if state._zobrist is None:  # no hash kept yet: nothing to update
-        target.append(source.pop(pos))
-    else:
-        state._zobrist ^= pile_hash(src, source, pos) ^ zkey(dst, len(target), source[pos])
-        target.append(source.pop(pos))
-        if pos < len(source):
-            state._zobrist ^= pile_hash(src, source, pos)
+    if state._zobrist is not None:
+        state._zobrist ^= _moved_keys(src, source, pos, dst, len(target))
+    target.append(source.pop(pos))
     ops.append(("mv", src, pos, dst))
+
+
+def _moved_keys(src: int, source: list[int], pos: int, dst: int, depth: int) -> int:
+    """What the hash changes by between the card at ``pos`` of ``source`` (pile ``src``) and
+    the same card at ``depth`` of ``dst``: its two keys, and for each card above it (when a
+    card is taken from under others) its keys one place apart. The keys are looked up here,
+    as in :func:`pile_hash`, since a move makes this the engine's most frequent hashing."""
+    keys, card, base = _KEYS, source[pos], src << 24
+    here, there = base | (pos << 12) | card, (dst << 24) | (depth << 12) | card
+    change = (keys.get(here) or _new_key(here)) ^ (keys.get(there) or _new_key(there))
+    if pos + 1 < len(source):  # rarely: the card is taken from under others
+        for above in range(pos + 1, len(source)):
+            upper, lower = base | (above << 12) | source[above], base | ((above - 1) << 12) | source[above]
+            change ^= (keys.get(upper) or _new_key(upper)) ^ (keys.get(lower) or _new_key(lower))
+    return change
 
 
 def replace(state: State, ops: list, pile: int, cards: list[int]) -> None:
@@ -163,12 +178,9 @@ def reverse(state: State, ops: list) -> None:
         if op[0] == "mv":
             _, src, pos, dst = op
             source, target = state.piles[src], state.piles[dst]
-            if state._zobrist is None:
-                source.insert(pos, target.pop())
-            else:
-                state._zobrist ^= pile_hash(src, source, pos) ^ zkey(dst, len(target) - 1, target[-1])
-                source.insert(pos, target.pop())
-                state._zobrist ^= pile_hash(src, source, pos)
+            source.insert(pos, target.pop())
+            if state._zobrist is not None:  # the change transfer made, made again
+                state._zobrist ^= _moved_keys(src, source, pos, dst, len(target))
         elif op[0] == "set":
             if state._zobrist is not None:
                 state._zobrist ^= pile_hash(op[1], state.piles[op[1]]) ^ pile_hash(op[1], op[2])
