@@ -45,13 +45,10 @@ class Keys:
         self.owners = _owners(game)
 
     def key(self, state: State, extra) -> int:
-        """A 64-bit hash of the canonical position; ``extra`` is the history's part.
-        Without symmetric areas it hashes the engine's Zobrist hash, kept up to date move
-        by move, of the piles and the pass. Otherwise it hashes the piles as they lie,
-        those of each symmetric area sorted, and the pass: far cheaper than taking those
-        piles' cards out of the Zobrist hash one by one."""
-        if not self.symmetric:
-            return hash((state.zobrist, extra))
+        """A 64-bit hash of the canonical position: the piles as they lie, those of each
+        symmetric area sorted, the pass and ``extra``, the history's part. Hashing the
+        piles' tuples costs less than keeping the engine's Zobrist hash up to date move
+        by move and taking the symmetric areas' cards out of it."""
         canonical = list(map(tuple, state.piles))
         for piles in self.symmetric:
             canonical[piles.start:piles.stop] = sorted(canonical[piles.start:piles.stop])
