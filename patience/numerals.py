@@ -65,18 +65,13 @@ def _forms(word: str) -> list[str]:
     return forms
 
 
-@lru_cache(maxsize=1)
-def _analyzer():
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
 @lru_cache(maxsize=4096)
 def read_word(word: str) -> tuple[int, str] | None:
     """``(value, kind)`` if the word is a numeral, else None."""
+    from patience.orthography.morphology import analyzer  # the project's one dictionary, loaded on first use
+
     for form in _forms(word):
-        for parse in _analyzer().parse(form):
+        for parse in analyzer().parse(form):
             lemma = parse.normal_form.replace("ё", "е")
             if parse.tag.POS == "NUMR" and lemma in CARDINALS:
                 return CARDINALS[lemma], "cardinal"

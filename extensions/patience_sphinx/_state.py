@@ -11,12 +11,16 @@ from __future__ import annotations
 
 class BuildMemory:
     """Per-environment memory: ``reported`` (warnings given once per build), ``games`` (compiled
-    specs), ``facts`` (what was learnt of the data, keyed on the state of their files)."""
+    specs), ``facts`` (what was learnt of the data, keyed on the state of their files) and
+    ``this_build`` (the data as loaded for the build under way: emptied as each build starts
+    reading, so that a long-lived process sees files edited between builds, while one build
+    does not look at every file's state again for each of its hundreds of directives)."""
 
     def __init__(self) -> None:
         self.reported: set = set()
         self.games: dict = {}
         self.facts: dict = {}
+        self.this_build: dict = {}
 
     def __reduce__(self):
         return (BuildMemory, ())  # nothing is kept across pickling
@@ -27,6 +31,11 @@ class BuildMemory:
             return False
         self.reported.add(key)
         return True
+
+
+def new_build(app, env, docnames) -> None:
+    """``env-before-read-docs``: a build starts; forget the data loaded for the last one."""
+    memory(env).this_build.clear()
 
 
 def memory(env) -> BuildMemory:

@@ -107,3 +107,17 @@ def games_row(app, passage_id):
     games = page(app, "games")
     start = games.index(f'id="{passage_id}"')
     return games[start : games.index('class="ed-cell ed-witness"', start)]
+
+
+def test_one_app_building_again_reads_the_data_edited_in_between(make_app, site_copy, source_copy, tmp_path):
+    """A long-lived process (an autobuild) keeps its environment between builds; the data
+    loaded for one build must not stand in for files edited before the next."""
+    app = _build(make_app, site_copy("edition"), tmp_path / "out", source_copy)
+    assert "накладываются" in page(app, "games")
+    segmentation = source_copy / "segmentation" / "000.yaml"
+    text = segmentation.read_text(encoding="utf-8")
+    segmentation.write_text(text.replace('corr: "накладываются"', 'corr: "накладываютъ-ся"').replace(
+        "червей карты накладываются въ", "червей карты накладываютъ-ся въ"), encoding="utf-8")
+    _touch_later(segmentation)
+    app.build()
+    assert "накладываютъ-ся" in page(app, "games")

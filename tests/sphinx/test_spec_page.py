@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from sphinx.application import Sphinx
+from sphinx.testing.util import SphinxTestApp
 
 from patience.spec.checks import CHECK_MODELS, kind_of
 
@@ -15,10 +15,12 @@ def build(tmp_path, score: dict) -> str:
     (tmp_path / "index.md").write_text("# Spec\n\n```{spec-check-kinds}\n```\n\n"
                                        "```{spec-mutation-score} score.json\n```\n")
     (tmp_path / "score.json").write_text(json.dumps(score))
-    app = Sphinx(tmp_path, tmp_path, tmp_path / "_build", tmp_path / "_doctrees", "html",
-                 status=None, warning=None, freshenv=True, warningiserror=True)
-    app.build()
-    return (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    app = SphinxTestApp("html", srcdir=tmp_path, freshenv=True, warningiserror=True)
+    try:  # cleanup unregisters the nodes the build added, which later apps of this process add again
+        app.build()
+        return (app.outdir / "index.html").read_text(encoding="utf-8")
+    finally:
+        app.cleanup()
 
 
 def test_every_check_kind_and_the_score_per_game_are_shown(tmp_path):

@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
+from .._state import new_build
 from . import backlinks, checks, data, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
@@ -62,6 +63,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
     app.add_directive_to_domain("ed", "departures", Departures)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
+    app.connect("env-before-read-docs", new_build)
     app.connect("env-get-outdated", _snapshot)
     app.connect("env-get-updated", _referrers)
     app.connect("warn-missing-reference", _quiet_consequences)
