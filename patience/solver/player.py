@@ -62,7 +62,7 @@ def _value(game: Game, state: State, move: Move, seen: set, before: float, width
         if game.is_won(state):
             return float("inf")
         if _reveals(game, move) or (move.src != STOCK and len(state.piles[STOCK]) < pack):
-            return before - 1  # a space refilled from the pack turns up cards too  # the new cards may not be looked at before the move is made
+            return before - 1  # the move turns up cards (or the pack refills a space): judged by the position before it
         return _look(game, state, DEPTH - 1, [width])
     finally:
         game.undo(state)

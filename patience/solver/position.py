@@ -12,7 +12,7 @@ talon packets in any order are one position.
 from __future__ import annotations
 
 from patience.engine.game import Game
-from patience.engine.state import State, pile_hash
+from patience.engine.state import State
 
 
 def symmetric_areas(game: Game) -> list[range]:
@@ -42,23 +42,17 @@ class Keys:
     def __init__(self, game: Game):
         self.game = game
         self.symmetric = symmetric_areas(game)
-        grouped = {pile for piles in self.symmetric for pile in piles}
-        self.fixed = [p for p in range(len(game.rules.pile_area)) if p not in grouped]
         self.owners = _owners(game)
 
     def key(self, state: State, extra) -> int:
-        """A 64-bit hash of the canonical position; ``extra`` is the history's part.
-        The engine's Zobrist hash covers the piles and the pass; a symmetric area's
-        piles are taken out of it and hashed as a sorted set instead."""
-        value = state.zobrist
-        if not self.symmetric:
-            return hash((value, extra))
-        piles = state.piles
-        for group in self.symmetric:
-            for pile in group:
-                value ^= pile_hash(pile, piles[pile])
-        sets = tuple(tuple(sorted(tuple(piles[p]) for p in group)) for group in self.symmetric)
-        return hash((value, extra, sets))
+        """A 64-bit hash of the canonical position: the piles as they lie, those of each
+        symmetric area sorted, the pass and ``extra``, the history's part. Hashing the
+        piles' tuples costs less than keeping the engine's Zobrist hash up to date move
+        by move and taking the symmetric areas' cards out of it."""
+        canonical = list(map(tuple, state.piles))
+        for piles in self.symmetric:
+            canonical[piles.start:piles.stop] = sorted(canonical[piles.start:piles.stop])
+        return hash((state.passes, extra, tuple(canonical)))
 
     def last_mover(self, state: State):
         """Who moved last (Sympathie), as the engine reads the turn; None alone."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from patience.engine import load_game
 from patience.engine.state import State
-from patience.solver import solve
-from patience.solver.position import symmetric_areas
-from patience.solver import safe
+from patience.solver import safe, solve
+from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import unsafe_reasons
 from patience.solver.search import BestFirst, DepthFirst, verify
 from tests.solver.endgames import endgame, exhaustive
@@ -136,3 +137,48 @@ def test_symmetric_areas_follow_the_rules():
     assert "trench" not in besieged and "reserve" not in besieged
     duchess = load_game("duchess")
     assert "packet" not in [duchess.rules.pile_area[r[0]] for r in symmetric_areas(duchess)]
+
+
+@pytest.mark.parametrize("game_id", ["calculation", "zodiac", "constitution", "sultan", "sympathie"])
+def test_keys_tell_positions_apart_exactly_as_the_picture_does(game_id):
+    """Two positions share a key exactly when their pictures agree: the pass, the history's
+    part, the piles told apart in order, and each symmetric area's piles as a set. The
+    variants shuffle each area's piles, move a top card, and change the pass or the history;
+    each has a twin whose symmetric areas' piles are shuffled again."""
+    game, generator = load_game(game_id), random.Random(game_id)
+    areas = [area.piles for area in game.rules.areas.values()]
+    variants = []
+    for number in range(1, 4):
+        state = game.deal(number)
+        for _ in range(6):
+            piles = [list(cards) for cards in state.piles]
+            for area in areas:
+                piles[area.start:area.stop] = generator.sample(piles[area.start:area.stop], len(area))
+            source, target = generator.sample(range(len(piles)), 2)
+            if piles[source] and generator.random() < 0.5:
+                piles[target].append(piles[source].pop())
+            passes, extra = state.passes + generator.randrange(2), generator.choice([None, 0, 1])
+            variants.append((position(state, piles, passes), extra))
+            for area in symmetric_areas(game):  # a twin: the same picture
+                piles[area.start:area.stop] = generator.sample(piles[area.start:area.stop], len(area))
+            variants.append((position(state, piles, passes), extra))
+    keys = Keys(game)
+    for first in variants:
+        for second in variants:
+            assert (keys.key(*first) == keys.key(*second)) == (picture(game, *first) == picture(game, *second))
+
+
+def position(state: State, piles: list[list[int]], passes: int) -> State:
+    variant = state.copy()
+    variant.piles, variant.passes = [list(cards) for cards in piles], passes
+    variant.edited()
+    return variant
+
+
+def picture(game, state: State, extra) -> tuple:
+    """What the search must tell apart in a position, built from the piles directly."""
+    symmetric = symmetric_areas(game)
+    grouped = {pile for piles in symmetric for pile in piles}
+    fixed = [cards for pile, cards in enumerate(state.piles) if pile not in grouped]
+    sets = [sorted(state.piles[pile] for pile in piles) for piles in symmetric]
+    return state.passes, extra, fixed, sets
