@@ -25,6 +25,12 @@ class BuildMemory:
     def __reduce__(self):
         return (BuildMemory, ())  # nothing is kept across pickling
 
+    def for_this_build(self, key, load):
+        """``load()``, once per build; an error is not kept, so the next call loads again."""
+        if key not in self.this_build:
+            self.this_build[key] = load()
+        return self.this_build[key]
+
     def once(self, key) -> bool:
         """True the first time ``key`` is seen (then warn), False after."""
         if key in self.reported:

@@ -44,28 +44,21 @@ def corpus_for(env, location=None) -> Corpus | None:
     if not source.is_dir():
         warn("source", f"edition_source_texts {source} is not a directory", location)
         return None
-    noted = memory(env).this_build.setdefault("dependencies", set())
+    known = memory(env)
+    noted = known.for_this_build("dependencies", set)
     if (env.docname, source) not in noted:  # once a page and a build is enough for Sphinx
         noted.add((env.docname, source))
-        for path in this_build(env, ("files", source), lambda: data_files(source)):
+        for path in known.for_this_build(("files", source), lambda: data_files(source)):
             env.note_dependency(str(path))
     specs = specs_dir(env)
     try:
-        return this_build(env, ("corpus", source, specs), lambda: load_corpus(source, specs))
+        return known.for_this_build(("corpus", source, specs), lambda: load_corpus(source, specs))
     except (DataFileError, OSError) as error:
         error = as_data_error(error, source)
         where = file_location(error.path, error.line)
         if memory(env).once(("source", where, error.message)):
             warn("source", f"the edition's data cannot be read: {error.message}", where)
         return None
-
-
-def this_build(env, key, load):
-    """``load()``, once per build (an error is not kept: it is raised again, and warned once)."""
-    loaded = memory(env).this_build
-    if key not in loaded:
-        loaded[key] = load()
-    return loaded[key]
 
 
 def data_unreadable(env) -> bool:
