@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
+from patience.solver import placement
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
@@ -44,6 +45,7 @@ class Solution:
     outcome: str  # won | lost | unknown
     nodes: int  # positions entered
     line: list[Move] = field(default_factory=list)  # the winning moves, if won
+    reason: str | None = None  # for lost: what proved it ("exhausted" or a dead-end rule)
 
 
 class Search:
@@ -112,7 +114,7 @@ class BestFirst(Search):
                         return Solution("unknown", len(self.seen))
                     heapq.heappush(queue, (*self.priority(move, child), child))
                 game.undo(state)
-        return Solution("lost", len(self.seen))
+        return Solution("lost", len(self.seen), [], "exhausted")
 
     def priority(self, move: Move, child: int) -> tuple:
         """The queue's order (lowest first): the position's promise with a little for each
@@ -182,7 +184,7 @@ class DepthFirst(Search):
             if len(self.seen) >= self.budget:
                 return Solution("unknown", len(self.seen))
             stack.append(iter(self.ordered()))
-        return Solution("lost", len(self.seen))
+        return Solution("lost", len(self.seen), [], "exhausted")
 
     def ordered(self) -> list[Move]:
         return sorted(self.children(), key=lambda move: rank(self.game, move))
@@ -194,11 +196,17 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
         raise ValueError("the budget must be a positive number of positions")
     if game.is_won(state):
         return Solution("won", 1)
+    plan = placement.decide(game, state)
+    if plan is not None:
+        solution = Solution("won", plan.nodes, plan.line) if plan.line else Solution("lost", plan.nodes, [], "placement")
+        if plan.line:
+            verify(game, state, plan.line)
+        return solution
     first = BestFirst(game, state, max(1, budget // 2)).run()
     solution = first
     if first.outcome == "unknown" and budget - first.nodes > 0:
         second = DepthFirst(game, state, budget - first.nodes).run()
-        solution = Solution(second.outcome, first.nodes + second.nodes, second.line)
+        solution = Solution(second.outcome, first.nodes + second.nodes, second.line, second.reason)
     if solution.outcome == "won":
         verify(game, state, solution.line)
     return solution
