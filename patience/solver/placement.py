@@ -249,12 +249,9 @@ class SuitPlanner:
         remaining = self.cost()
         while not all(t == len(ranks) for t, ranks in zip(taken, self.areas)):
             ordered = sorted(packets)
-            for cost, next_taken, next_packets, next_free, next_fixed, (what, i) in self.moves(
-                    taken, tuple(state for state, _ in ordered), free, fixed):
-                if cost + self.value(next_taken, next_packets, next_free, next_fixed) == remaining:
-                    break
-            else:
-                raise AssertionError("the memo holds no best line")
+            cost, next_taken, next_packets, next_free, next_fixed, (what, i) = next(
+                step for step in self.moves(taken, tuple(state for state, _ in ordered), free, fixed)
+                if step[0] + self.value(*step[1:5]) == remaining)
             area = next(a for a in range(len(taken)) if next_taken[a] != taken[a])
             rank = self.areas[area][taken[area]]
             if what == "packet":

@@ -16,7 +16,6 @@ import pytest
 from patience.cards import rank_of, suit_of
 from patience.engine import load_game
 from patience.engine.game import Game
-from patience.engine.rules import Area
 from patience.engine.state import IllegalMove, State
 from patience.solver import placement, solve
 from patience.solver.search import verify
