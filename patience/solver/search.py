@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
-from patience.solver import placement
+from patience.solver import confluence, placement
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
@@ -196,6 +196,12 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
         raise ValueError("the budget must be a positive number of positions")
     if game.is_won(state):
         return Solution("won", 1)
+    settled = confluence.decide(game, state)
+    if settled is not None:
+        outcome, line = settled
+        if line:
+            verify(game, state, line)
+        return Solution(outcome, len(line) + 1, line, None if line else "confluent")
     plan = placement.decide(game, state)
     if plan is not None:
         solution = Solution("won", plan.nodes, plan.line) if plan.line else Solution("lost", plan.nodes, [], "placement")
