@@ -491,6 +491,12 @@ class Game:
         """Play ``move``; an illegal move raises :class:`IllegalMove` and changes nothing."""
         if not self.is_legal(state, move):
             raise IllegalMove(f"{self.id}: illegal move: {self.describe_attempt(state, move)}")
+        self.apply_listed(state, move)
+
+    def apply_listed(self, state: State, move: Move) -> None:
+        """Play ``move``, one of :meth:`legal_moves` of this very position, without asking
+        the rules again (a search plays thousands; the lines it returns are replayed by
+        :meth:`apply`)."""
         ops: list = []
         if move.kind == "move":
             transfer(state, ops, move.src, state.piles[move.src].index(move.card), move.dst)
@@ -536,8 +542,8 @@ class Game:
             for pile in self.rules.areas[name].piles:
                 top_first.extend(state.piles[pile])
                 replace(state, ops, pile, [])
-        if redeal.shuffle:
-            top_first = rng.shuffle(top_first, f"{state.key}:redeal:{state.passes}")
+        if redeal.shuffle:  # in an order the deal fixes, whatever is gathered (see rng)
+            top_first = rng.keyed_order(top_first, f"{state.key}:redeal:{state.passes}", self.total_cards)
         replace(state, ops, STOCK, top_first[::-1])
         set_passes(state, ops, state.passes + 1)
 

@@ -16,11 +16,17 @@ machine and every version, so the engine does not use Python's ``random``
 * **Shuffle.** Fisher–Yates from the end: for ``i`` from ``len - 1`` down to 1,
   swap item ``i`` with item ``below(i + 1)``. The shuffled list's first item is
   the top of the pack (the first card dealt).
+* **Shuffle of a redeal.** The generator's first outputs are one key for each card
+  of the packs, in the order of the card ids (:func:`card_keys`); the gathered cards
+  are put in the order of their keys, the smallest on top (:func:`keyed_order`). So
+  the deal alone fixes the order of any two cards in every new pack, whatever else
+  is gathered with them: how the talon was played cannot choose the redeal.
 """
 
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -53,6 +59,19 @@ class SplitMix64:
             value = self.next()
             if value >= threshold:
                 return value % n
+
+
+@lru_cache(maxsize=256)
+def card_keys(key: str, cards: int) -> tuple[int, ...]:
+    """One 64-bit key for each of ``cards`` card ids, from the generator seeded by ``key``
+    (distinct: the generator's outputs do not repeat within 2**64 draws)."""
+    generator = SplitMix64(seed(key))
+    return tuple(generator.next() for _ in range(cards))
+
+
+def keyed_order(cards: list[int], key: str, total: int) -> list[int]:
+    """``cards`` (ids below ``total``) in the order of their :func:`card_keys`."""
+    return sorted(cards, key=card_keys(key, total).__getitem__)
 
 
 def shuffle(items: list, key: str) -> list:

@@ -6,7 +6,9 @@ from the history: the cards the last unlimited redeal gathered (the Zodiac may
 redeal again only if fewer remain) and the partner who moved last (Sympathie's
 turn). Piles of a *symmetric* area are interchangeable (the engine treats them
 alike in every rule), so their contents are taken as a set: Calculation's four
-talon packets in any order are one position.
+talon packets in any order are one position. Cards no rule tells apart are one card
+to the key (:func:`card_classes`): the two seven of spades of a two-pack game, or, in
+Calculation, whose foundations take any suit, the four sevens.
 """
 
 from __future__ import annotations
@@ -36,6 +38,28 @@ def symmetric_areas(game: Game) -> list[range]:
             and (area.role != "foundation" or len({rules.foundation[p] for p in area.piles}) == 1)]
 
 
+def card_classes(game: Game) -> bytes | None:
+    """A table from card id to the card's class, for ``bytes.translate``: cards of one class
+    are told apart by no rule, so positions that differ only by exchanging them have the
+    same futures. None where every card is its own class.
+
+    The pack of a card matters only to partners' own packs and to pairing a card with its
+    twin; a shuffled redeal orders cards by their ids' keys (:func:`patience.engine.rng.keyed_order`),
+    so copies are interchangeable only in the last pass (:meth:`Keys.key`). Suits matter
+    to no rule where every foundation takes any suit and nothing is built on."""
+    rules = game.rules
+    if rules.players is not None or any(pair.match == "same_card" for pair in rules.pairs) or \
+            any(deal.pack is not None for deal in rules.deals):
+        return None
+    suit_blind = not rules.builds and not rules.by_colour and all(
+        rule.suit == "any" and rule.base.suit is None and rule.base.colour is None
+        for rule in rules.foundation.values()) and all(area.colour is None for area in rules.areas.values())
+    if rules.packs == 1 and not suit_blind:
+        return None
+    table = bytes((card % 13 if suit_blind else card % 52) for card in range(256))
+    return table
+
+
 class Keys:
     """Computes position keys for one game."""
 
@@ -43,13 +67,24 @@ class Keys:
         self.game = game
         self.symmetric = symmetric_areas(game)
         self.owners = _owners(game)
+        self.classes = card_classes(game)
+        redeal = game.rules.redeal
+        # a shuffled redeal tells copies apart (by their keys) until the last one is made
+        self.classes_from = redeal.redeals + 1 if redeal and redeal.shuffle and redeal.redeals != "unlimited" else 1
+        if redeal and redeal.shuffle and redeal.redeals == "unlimited":
+            self.classes = None
 
     def key(self, state: State, extra) -> int:
-        """A 64-bit hash of the canonical position: the piles as they lie, those of each
+        """A 64-bit hash of the canonical position: the piles as they lie (each as bytes,
+        its cards as their classes where copies cannot be told apart), those of each
         symmetric area sorted, the pass and ``extra``, the history's part. Hashing the
-        piles' tuples costs less than keeping the engine's Zobrist hash up to date move
-        by move and taking the symmetric areas' cards out of it."""
-        canonical = list(map(tuple, state.piles))
+        piles costs less than keeping the engine's Zobrist hash up to date move by move
+        and taking the symmetric areas' cards out of it."""
+        if self.classes is not None and state.passes >= self.classes_from:
+            table = self.classes
+            canonical = [bytes(pile).translate(table) for pile in state.piles]
+        else:
+            canonical = list(map(bytes, state.piles))
         for piles in self.symmetric:
             canonical[piles.start:piles.stop] = sorted(canonical[piles.start:piles.stop])
         return hash((state.passes, extra, tuple(canonical)))

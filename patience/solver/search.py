@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
-from patience.solver import confluence, placement
+from patience.solver import confluence, native, placement
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
@@ -105,7 +105,7 @@ class BestFirst(Search):
             self.go_to(node)
             for move in self.children():
                 extra = self.extra_after(move, self.extra[node])
-                game.apply(state, move)
+                game.apply_listed(state, move)
                 if self.enter(extra):
                     child = self.add(node, move, extra)
                     if game.is_won(state):
@@ -145,7 +145,7 @@ class BestFirst(Search):
             down.append(self.move[there])
             here, there = parent[here], parent[there]
         for move in reversed(down):
-            self.game.apply(self.state, move)
+            self.game.apply_listed(self.state, move)
         self.at = node
 
     def line(self, node: int) -> list[Move]:
@@ -173,7 +173,7 @@ class DepthFirst(Search):
                     extras.pop()
                 continue
             extra = self.extra_after(move, extras[-1])
-            game.apply(state, move)
+            game.apply_listed(state, move)
             if not self.enter(extra):
                 game.undo(state)
                 continue
@@ -208,6 +208,18 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
         if plan.line:
             verify(game, state, plan.line)
         return solution
+    fast = native.solve(game, state, budget)
+    if fast is not None:
+        outcome, nodes, line = fast
+        solution = Solution(outcome, nodes, line, "exhausted" if outcome == "lost" else None)
+        if outcome == "won":
+            verify(game, state, line)
+        return solution
+    return reference(game, state, budget)
+
+
+def reference(game: Game, state: State, budget: int) -> Solution:
+    """The two searches in Python: the definition the accelerator follows."""
     first = BestFirst(game, state, max(1, budget // 2)).run()
     solution = first
     if first.outcome == "unknown" and budget - first.nodes > 0:
