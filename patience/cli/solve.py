@@ -21,6 +21,8 @@ def register(subparsers) -> None:
     parser.add_argument("number", metavar="NUMBER", help="the deal number, 0 or more")
     add_game_options(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--explain", action="store_true",
+                        help="say how the verdict was reached: the line replayed, or what proved the loss")
     parser.set_defaults(func=run)
 
 
@@ -81,19 +83,29 @@ def run(arguments) -> int:
         raise UsageError("interrupted; nothing was decided") from None
     if arguments.json:
         print(json.dumps({"game": ident, "deal": number, "outcome": solution.outcome, "positions": solution.nodes,
-                          "budget": budget, "moves": [move_to_json(game, m) for m in solution.line]},
+                          "budget": budget, "proved_by": solution.reason, "proof": solution.detail or None,
+                          "moves": [move_to_json(game, m) for m in solution.line]},
                          ensure_ascii=False, indent=1))
         return 0
     for index, move in enumerate(solution.line, 1):
         print(f"{index:4}. {game.describe(move)}")
-    print(f"{ident} deal {number}: {_verdict(solution, budget)}")
+    print(f"{ident} deal {number}: {_verdict(solution, budget, arguments.explain)}")
     return 0
 
 
-def _verdict(solution, budget: int) -> str:
+PROOFS = {
+    "exhausted": "exhaustive search",
+    "placement": "the placement plan (docs/solver.md: games whose foundations wait until every card is placed)",
+    "confluent": "confluence (docs/solver.md: games where no choice matters)",
+}
+
+
+def _verdict(solution, budget: int, explain: bool) -> str:
     if solution.outcome == "won":
         return (f"won in {len(solution.line)} moves, found after {solution.nodes:,} positions; "
                 "the line above was replayed by the engine")
     if solution.outcome == "lost":
-        return f"lost: all {solution.nodes:,} reachable positions searched, none won"
+        if explain:
+            return f"lost, proved by {PROOFS[solution.reason]}: {solution.detail}"
+        return f"lost: {solution.detail}"
     return f"unknown: the budget of {budget:,} positions ran out"

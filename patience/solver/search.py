@@ -46,6 +46,7 @@ class Solution:
     nodes: int  # positions entered
     line: list[Move] = field(default_factory=list)  # the winning moves, if won
     reason: str | None = None  # for lost: what proved it ("exhausted" or a dead-end rule)
+    detail: str = ""  # for lost, the proof in a sentence
 
 
 class Search:
@@ -196,38 +197,47 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
         raise ValueError("the budget must be a positive number of positions")
     if game.is_won(state):
         return Solution("won", 1)
+    solution = _decided(game, state) or _searched(game, state, budget)
+    if solution.outcome == "won":
+        verify(game, state, solution.line)
+    elif solution.outcome == "lost" and solution.reason == "exhausted":
+        solution.detail = f"all {solution.nodes:,} positions reachable from here were entered, and none is won"
+    return solution
+
+
+def _decided(game: Game, state: State) -> Solution | None:
+    """The deal decided by the structure of its rules (see the two modules), if they allow."""
     settled = confluence.decide(game, state)
     if settled is not None:
         outcome, line = settled
         if line:
-            verify(game, state, line)
-        return Solution(outcome, len(line) + 1, line, None if line else "confluent")
+            return Solution("won", len(line) + 1, line)
+        return Solution("lost", 1, [], "confluent", "no choice matters in this game, and the moves, "
+                        "played in any order to the end, leave cards on the table")
     plan = placement.decide(game, state)
     if plan is not None:
-        solution = Solution("won", plan.nodes, plan.line) if plan.line else Solution("lost", plan.nodes, [], "placement")
         if plan.line:
-            verify(game, state, plan.line)
-        return solution
+            return Solution("won", plan.nodes, plan.line)
+        return Solution("lost", plan.nodes, [], "placement", f"the suits need {plan.need} holding places "
+                        f"to be laid out and built up, and there are {plan.capacity}")
+    return None
+
+
+def _searched(game: Game, state: State, budget: int) -> Solution:
     fast = native.solve(game, state, budget)
-    if fast is not None:
-        outcome, nodes, line = fast
-        solution = Solution(outcome, nodes, line, "exhausted" if outcome == "lost" else None)
-        if outcome == "won":
-            verify(game, state, line)
-        return solution
-    return reference(game, state, budget)
+    if fast is None:
+        return reference(game, state, budget)
+    outcome, nodes, line = fast
+    return Solution(outcome, nodes, line, "exhausted" if outcome == "lost" else None)
 
 
 def reference(game: Game, state: State, budget: int) -> Solution:
     """The two searches in Python: the definition the accelerator follows."""
     first = BestFirst(game, state, max(1, budget // 2)).run()
-    solution = first
     if first.outcome == "unknown" and budget - first.nodes > 0:
         second = DepthFirst(game, state, budget - first.nodes).run()
-        solution = Solution(second.outcome, first.nodes + second.nodes, second.line, second.reason)
-    if solution.outcome == "won":
-        verify(game, state, solution.line)
-    return solution
+        return Solution(second.outcome, first.nodes + second.nodes, second.line, second.reason)
+    return first
 
 
 def verify(game: Game, state: State, line: list[Move]) -> None:
