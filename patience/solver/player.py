@@ -1,7 +1,9 @@
 """A player that sees only what a person at the table sees (игрокъ безъ подглядыванія).
 
-It sees the face-up cards and the card just turned from the pack (the stock's top
-card, which the engine plays in one step); it never reads a face-down pile, and
+It sees the face-up cards only. The engine turns the pack's next card and lays it
+down in one move, so the player first decides whether to turn at all without
+knowing the card (it turns when no other move improves the position), and only
+then chooses where the turned card goes; it never reads a face-down pile, and
 after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
 judges by the position before that move; so too after a move whose space the
 rules refill at once from the pack. For each legal move it looks ahead over
@@ -39,8 +41,23 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
 
 
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
-    best, best_value = None, None
+    """The move to play: the best of those that leave the pack alone if it improves on the
+    position, else the best place for the pack's next card, once turned (its moves all lay
+    that one card), else the best move left."""
     before = score(game, state)
+    turning = [move for move in moves if move.src == STOCK]
+    others = [move for move in moves if move.src != STOCK]
+    best, best_value = _best(game, state, others, seen, generator, before)
+    if turning and (best is None or best_value[0] <= before):
+        turned, _ = _best(game, state, turning, seen, generator, before)
+        if turned is not None:
+            return turned
+    return best
+
+
+def _best(game: Game, state: State, moves: list[Move], seen: set, generator, before: float):
+    """The move of ``moves`` whose look-ahead scores highest, with its value."""
+    best, best_value = None, None
     for move in moves:
         value = _value(game, state, move, seen, before, max(2, WIDTH // len(moves)))
         if value is None:
@@ -48,7 +65,7 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
         value = (value, -move_rank(game, move), generator.below(1 << 16))
         if best_value is None or value > best_value:
             best, best_value = move, value
-    return best
+    return best, best_value
 
 
 def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
