@@ -1,68 +1,153 @@
-"""The solver's verdicts and the player's wins over deals 1..N of every game, with their cost.
+"""The solver side by side with the solver of a pinned commit: deals decided, and their cost.
 
-    python benchmarks/bench_solver.py [--deals N] [--budget B] [--games ID,ID] [--no-player] [--no-solver]
-                                      [--record FILE]
+    python benchmarks/bench_solver.py [--deals N] [--first K] [--cap SECONDS] [--base COMMIT]
+                                      [--record FILE] [GAME ...]
 
-For each game and variant: how many deals the solver finds won, lost and unknown within
-the budget (positions), the seconds a deal it took on average and at most, and how many
-deals the player (no peeking) wins and its seconds a deal. One core, deals in order; the
-figures guide the budget of ``patience stats all`` (see docs/statistics.md). ``--record``
-writes every decision (the solver's outcome, positions and winning line, the player's
-outcome and moves) to a JSON file: two versions of the code decide alike exactly when
-their files are the same.
+Each solver decides deals K..K+N-1 of every game and variant (or of those named) on an
+escalation ladder: a budget of 10,000 positions, then, if the deal is still undecided,
+ten times as many, and so on, until it is decided or the processor time spent on it
+passes ``--cap`` seconds (60 by default; a rung that starts before the cap may end after
+it). Per game it reports, for each solver, the share of deals decided, the median and the
+mean processor-seconds of a decided deal, and the deals decided per processor-hour spent
+(undecided deals' time included), with the ratio of the two; and the win rate of this
+player beside the solver's wins. ``--record`` writes every decision of this solver (outcome,
+positions, rung, seconds, winning line) to a JSON file, so that two versions of the code
+can be compared byte for byte.
+
+The base solver is the package as it was at ``--base`` (by default ``47c25cd``, the
+solver before the placement plan, confluence and the accelerator), taken from this
+repository with ``git archive`` into a temporary directory and run, with its own specs, in
+a subprocess; this solver runs in a subprocess too, and the two alternate game by game so
+that both meet the same load on a shared machine. Times are processor time
+(``time.process_time``), which other processes disturb far less than the clock on the wall.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import time
-from collections import Counter
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
 
-from patience.engine import games, load_game
+BASE = "47c25cd"
+ROOT = Path(__file__).resolve().parent.parent
+FIRST_BUDGET = 10_000
+
+# What both solvers run: only the API the base commit had (load_game, solve, play).
+WORKER = """
+import json, sys, time
+from patience.engine import load_game
 from patience.solver import play, solve
+game_id, first, deals, cap, budget, player = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), \\
+    int(sys.argv[5]), sys.argv[6] == "1"
+try:
+    game = load_game(game_id)
+except KeyError:
+    print("null"); sys.exit()
+rows = []
+for number in range(first, first + deals):
+    spent, rung, budget_now = 0.0, 0, budget
+    while True:
+        rung += 1
+        start = time.process_time()
+        solution = solve(game, game.deal(number), budget_now)
+        spent += time.process_time() - start
+        if solution.outcome != "unknown" or spent >= cap:
+            break
+        budget_now *= 10
+    row = {"deal": number, "outcome": solution.outcome, "positions": solution.nodes, "rung": rung,
+           "seconds": round(spent, 3), "line": [list(move) for move in solution.line]}
+    if player:
+        row["player"] = play(game, game.deal(number)).outcome
+    rows.append(row)
+print(json.dumps(rows))
+"""
+
+
+def base_tree(commit: str, folder: Path) -> Path:
+    """The ``patience`` package of ``commit``, extracted into ``folder``."""
+    archive = subprocess.run(["git", "archive", commit, "patience"], cwd=ROOT, capture_output=True, check=True)
+    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def decide(python_path: Path, game_id: str, first: int, deals: int, cap: float, player: bool) -> list[dict] | None:
+    """The worker in a fresh interpreter whose ``patience`` is the one under ``python_path``."""
+    done = subprocess.run([sys.executable, "-c", WORKER, game_id, str(first), str(deals), str(cap),
+                           str(FIRST_BUDGET), "1" if player else "0"], cwd=python_path,
+                          env={"PYTHONPATH": str(python_path), "PATH": "/usr/bin:/bin"},
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def summary(rows: list[dict] | None) -> dict | None:
+    if rows is None:
+        return None
+    decided = [row for row in rows if row["outcome"] != "unknown"]
+    seconds = [row["seconds"] for row in decided]
+    spent = sum(row["seconds"] for row in rows)
+    return {"decided": len(decided), "deals": len(rows), "won": sum(row["outcome"] == "won" for row in rows),
+            "median": statistics.median(seconds) if seconds else None,
+            "mean": statistics.mean(seconds) if seconds else None,
+            "per_hour": 3600 * len(decided) / spent if spent else None,
+            "player": sum(row.get("player") == "won" for row in rows)}
+
+
+def _share(s: dict | None) -> str:
+    return "—" if s is None else f"{100 * s['decided'] / s['deals']:.1f}%"
+
+
+def _rate(s: dict | None) -> str:
+    return "—" if s is None or s["per_hour"] is None else f"{s['per_hour']:,.0f}"
+
+
+def _seconds(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def table(game_ids: list[str], first: int, deals: int, cap: float, base: str, record: str | None) -> str:
+    rows = [f"| game | decided, {base} | decided, now | median s, {base} | median s, now | mean s, now | "
+            f"decided per hour, {base} | now | ratio | won by the solver | won by the player |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    decisions = {}
+    with tempfile.TemporaryDirectory() as folder:
+        old_tree = base_tree(base, Path(folder))
+        for game_id in game_ids:
+            old = summary(decide(old_tree, game_id, first, deals, cap, False))
+            found = decide(ROOT, game_id, first, deals, cap, True)
+            decisions[game_id] = found
+            new = summary(found)
+            ratio = (f"{new['per_hour'] / old['per_hour']:.1f}×" if old and old["per_hour"] and new["per_hour"]
+                     else "∞" if old and new["per_hour"] else "—")
+            rows.append(f"| `{game_id}` | {_share(old)} | {_share(new)} | {_seconds(old and old['median'])} | "
+                        f"{_seconds(new['median'])} | {_seconds(new['mean'])} | "
+                        f"{_rate(old)} | {_rate(new)} | {ratio} | {new['won']} | {new['player']} |")
+            print(rows[-1], file=sys.stderr, flush=True)
+    if record:
+        Path(record).write_text(json.dumps(decisions) + "\n", encoding="utf-8")
+    return "\n".join(rows)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from patience.engine import games
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=[entry.id for entry in games() if entry.playable])
     parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--budget", type=int, default=1000)
-    parser.add_argument("--games", help="comma-separated ids (default: every playable game and variant)")
-    parser.add_argument("--no-player", action="store_true")
-    parser.add_argument("--no-solver", action="store_true")
-    parser.add_argument("--record", help="write every decision to this JSON file")
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--cap", type=float, default=60.0, help="processor-seconds a deal may take (default 60)")
+    parser.add_argument("--base", default=BASE)
+    parser.add_argument("--record", help="write every decision of this solver to this JSON file")
     arguments = parser.parse_args()
-    ids = arguments.games.split(",") if arguments.games else [e.id for e in games() if e.playable]
-    print(f"deals 1..{arguments.deals}, budget {arguments.budget:,}")
-    print("| game | won | lost | unknown | solver s/deal (max) | player won | player s/deal (max) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    decisions: dict[str, list] = {}
-    for ident in ids:
-        game = load_game(ident)
-        outcomes, solve_s, player_won, play_s = Counter(), [], 0, []
-        decided = decisions[ident] = []
-        for number in range(1, arguments.deals + 1):
-            if not arguments.no_solver:
-                start = time.perf_counter()
-                solution = solve(game, game.deal(number), arguments.budget)
-                solve_s.append(time.perf_counter() - start)
-                outcomes[solution.outcome] += 1
-                decided.append([solution.outcome, solution.nodes, solution.line])
-            if not arguments.no_player:
-                start = time.perf_counter()
-                playout = play(game, game.deal(number))
-                play_s.append(time.perf_counter() - start)
-                player_won += playout.outcome == "won"
-                decided.append([playout.outcome, playout.moves])
-        print(f"| {ident} | {outcomes['won']} | {outcomes['lost']} | {outcomes['unknown']} | {_seconds(solve_s)} "
-              f"| {player_won if play_s else '–'} | {_seconds(play_s)} |", flush=True)
-    if arguments.record:
-        with open(arguments.record, "w", encoding="utf-8") as out:
-            json.dump(decisions, out)
-
-
-def _seconds(values: list[float]) -> str:
-    return f"{sum(values) / len(values):.2f} ({max(values):.2f})" if values else "–"
+    print(f"deals {arguments.first}..{arguments.first + arguments.deals - 1}, ladder from "
+          f"{FIRST_BUDGET:,} positions ×10 a rung, cap {arguments.cap:g} processor-seconds a deal")
+    print(table(arguments.games, arguments.first, arguments.deals, arguments.cap, arguments.base, arguments.record))
 
 
 if __name__ == "__main__":

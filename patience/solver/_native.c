@@ -71,6 +71,8 @@ typedef struct {
     uint8_t *saved; int nsaved, capsaved;  /* the cards of piles replaced */
     int *frames; int nframes, capframes;
     const uint64_t *keys;                   /* shuffle keys: (redeals) * total, pass k at (k - 1) * total */
+    uint64_t *pile_hash; uint8_t *dirty;    /* each pile's hash for the key, and whether it must be made again */
+    int hashed_classes;                     /* whether the hashes were made of classes (-1: not yet) */
 } State;
 
 #define PILE(s, p) ((s)->cards + (size_t)(p) * MAXC)
@@ -104,6 +106,7 @@ static int transfer(State *s, int src, int pos, int dst) {
     memmove(from + pos, from + pos + 1, (size_t)(s->len[src] - pos - 1));
     s->len[src]--;
     PILE(s, dst)[s->len[dst]++] = card;
+    s->dirty[src] = s->dirty[dst] = 1;
     return op(s, 0, src, pos, dst);
 }
 
@@ -116,6 +119,7 @@ static int replace_pile(State *s, int pile, const uint8_t *cards, int n) {
     s->nsaved += s->len[pile];
     memcpy(PILE(s, pile), cards, (size_t)n);
     s->len[pile] = (int16_t)n;
+    s->dirty[pile] = 1;
     return 0;
 }
 
@@ -130,10 +134,12 @@ static void reverse_ops(State *s, int from) {
             memmove(to + pos + 1, to + pos, (size_t)(s->len[src] - pos));
             to[pos] = card;
             s->len[src]++;
+            s->dirty[src] = s->dirty[dst] = 1;
         } else if (o[0] == 1) {
             memcpy(PILE(s, o[1]), s->saved + o[2], (size_t)o[3]);
             s->len[o[1]] = (int16_t)o[3];
             s->nsaved = o[2];
+            s->dirty[o[1]] = 1;
         } else {
             s->passes = o[1];
         }
@@ -412,24 +418,37 @@ static inline uint64_t mix64(uint64_t z) {
     return z ^ (z >> 31);
 }
 
-static int compare_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* the key of a position: each pile hashed (its cards as their classes, in the last pass or
- * without shuffles), each symmetric area's pile hashes sorted, then all mixed in order */
-static uint64_t position_key(const Tables *t, const State *s) {
+ * without shuffles; a pile's hash is made again only when its cards have changed), each
+ * symmetric area's pile hashes sorted, then all mixed in order */
+static uint64_t position_key(const Tables *t, State *s) {
     uint64_t hashes[256];
     int classes = t->has_classes && s->passes >= t->classes_from;
-    for (int p = 0; p < t->npiles; p++) {
-        const uint8_t *cards = PILE(s, p);
-        uint64_t h = 0x9E3779B97F4A7C15ULL + (uint64_t)s->len[p];
-        for (int i = 0; i < s->len[p]; i++) h = mix64(h ^ (uint64_t)(classes ? t->classes[cards[i]] : cards[i]) ^ ((uint64_t)i << 40));
-        hashes[p] = h;
+    if (classes != s->hashed_classes) {
+        memset(s->dirty, 1, (size_t)t->npiles);
+        s->hashed_classes = classes;
     }
-    for (int i = 0; i < t->nsym; i++)
-        qsort(hashes + t->sym_start[i], (size_t)(t->sym_stop[i] - t->sym_start[i]), sizeof(uint64_t), compare_u64);
+    for (int p = 0; p < t->npiles; p++) {
+        if (s->dirty[p]) {
+            const uint8_t *cards = PILE(s, p);
+            uint64_t h = 0x9E3779B97F4A7C15ULL + (uint64_t)s->len[p];
+            for (int i = 0; i < s->len[p]; i++)
+                h = mix64(h ^ (uint64_t)(classes ? t->classes[cards[i]] : cards[i]) ^ ((uint64_t)i << 40));
+            s->pile_hash[p] = h;
+            s->dirty[p] = 0;
+        }
+        hashes[p] = s->pile_hash[p];
+    }
+    for (int i = 0; i < t->nsym; i++) {  /* insertion sort: the areas are small */
+        uint64_t *area = hashes + t->sym_start[i];
+        int n = t->sym_stop[i] - t->sym_start[i];
+        for (int j = 1; j < n; j++) {
+            uint64_t h = area[j];
+            int k = j - 1;
+            while (k >= 0 && area[k] > h) { area[k + 1] = area[k]; k--; }
+            area[k + 1] = h;
+        }
+    }
     uint64_t key = mix64((uint64_t)s->passes * 0xD6E8FEB86659FD93ULL);
     for (int p = 0; p < t->npiles; p++) key = mix64(key ^ hashes[p]) + (uint64_t)p;
     return key ? key : 1;
@@ -1007,7 +1026,11 @@ static int state_init(State *s, const Tables *t, PyObject *piles, int passes, Py
     s->npiles = t->npiles;
     s->cards = calloc((size_t)t->npiles, MAXC);
     s->len = calloc((size_t)t->npiles, sizeof(int16_t));
-    if (!s->cards || !s->len) { PyErr_NoMemory(); return -1; }
+    s->pile_hash = calloc((size_t)t->npiles, sizeof(uint64_t));
+    s->dirty = malloc((size_t)t->npiles);
+    if (!s->cards || !s->len || !s->pile_hash || !s->dirty) { PyErr_NoMemory(); return -1; }
+    memset(s->dirty, 1, (size_t)t->npiles);
+    s->hashed_classes = -1;
     if (PySequence_Size(piles) != t->npiles) { PyErr_SetString(PyExc_ValueError, "the piles do not match the tables"); return -1; }
     for (int p = 0; p < t->npiles; p++) {
         PyObject *pile = PySequence_GetItem(piles, p);
@@ -1027,7 +1050,7 @@ static int state_init(State *s, const Tables *t, PyObject *piles, int passes, Py
 }
 
 static void state_free(State *s) {
-    free(s->cards); free(s->len); free(s->ops); free(s->saved); free(s->frames);
+    free(s->cards); free(s->len); free(s->ops); free(s->saved); free(s->frames); free(s->pile_hash); free(s->dirty);
 }
 
 static PyObject *move_tuple(const Move *m) {
