@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from patience.engine.game import Game
 from patience.engine.state import Move, State
 from patience.solver import confluence, native, placement
+from patience.solver.dive import dive
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
@@ -224,6 +225,11 @@ def _decided(game: Game, state: State) -> Solution | None:
 
 
 def _searched(game: Game, state: State, budget: int) -> Solution:
+    """A dive first (:mod:`patience.solver.dive`), then the two searches, in C where the
+    accelerator takes the game, else in Python."""
+    line = dive(game, state)
+    if line is not None:
+        return Solution("won", len(line), line)
     fast = native.solve(game, state, budget)
     if fast is None:
         return reference(game, state, budget)
