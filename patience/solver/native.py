@@ -63,8 +63,10 @@ def _colour(value: str | None) -> int:
     return -1 if value is None else int(value == "red")
 
 
-def tables(game: Game) -> dict:
-    """The game's rules and the search's tables as the extension reads them."""
+def tables(game: Game, pruning: bool = True) -> dict:
+    """The game's rules and the search's tables as the extension reads them; without
+    ``pruning``, no safe moves, no interchangeable piles and no card classes (for checking
+    the proofs of losses against a search that uses none of them)."""
     rules = game.rules
     area_id = {name: number for number, name in enumerate(rules.areas)}
     piles = range(len(rules.pile_area))
@@ -118,10 +120,10 @@ def tables(game: Game) -> dict:
         "pairs": [{"same_card": int(plan.clause.match == "same_card"), "mine": list(plan.groups[0]),
                    "theirs": list(plan.groups[1]), "foundations": [[r.start, r.stop] for r in plan.foundations]}
                   for plan in game.pair_plans],
-        "symmetric": [[r.start, r.stop] for r in symmetric_areas(game)],
-        "classes": list(classes) if classes is not None and Keys(game).classes is not None else [],
+        "symmetric": [[r.start, r.stop] for r in symmetric_areas(game)] if pruning else [],
+        "classes": list(classes) if pruning and classes is not None and Keys(game).classes is not None else [],
         "classes_from": Keys(game).classes_from,
-        "safe_enabled": int(safe.enabled), "eligible": [int(e) for e in safe.eligible],
+        "safe_enabled": int(safe.enabled and pruning), "eligible": [int(e) for e in safe.eligible],
         "may_empty": [int(e) for e in safe.may_empty], "foundations": list(rules.foundation),
         "partners": [[suit * 13 + rank - 1 for rank, suit in safe.partners[(r, s)]]
                      for s in range(4) for r in range(1, 14)],
@@ -130,8 +132,8 @@ def tables(game: Game) -> dict:
 
 
 @lru_cache(maxsize=64)
-def compiled(game: Game):
-    return _native.compile(tables(game))
+def compiled(game: Game, pruning: bool = True):
+    return _native.compile(tables(game, pruning))
 
 
 def shuffle_keys(game: Game, state: State) -> bytes | None:
@@ -157,13 +159,13 @@ def values_of(move: Move) -> tuple:
     return (KINDS.index(move.kind), max(move.card, 0), move.src, move.dst, max(move.card2, 0), move.src2, move.dst2)
 
 
-def solve(game: Game, state: State, budget: int) -> tuple[str, int, list[Move]] | None:
+def solve(game: Game, state: State, budget: int, pruning: bool = True) -> tuple[str, int, list[Move]] | None:
     """The reference's ``BestFirst`` then ``DepthFirst``, in C: (outcome, positions, line),
     or None where the accelerator is not built, turned off, or leaves the game to the reference."""
     if not available() or unsupported(game):
         return None
-    outcome, nodes, line = _native.solve(compiled(game), [bytes(pile) for pile in state.piles], state.passes,
-                                         shuffle_keys(game, state), budget)
+    outcome, nodes, line = _native.solve(compiled(game, pruning), [bytes(pile) for pile in state.piles],
+                                         state.passes, shuffle_keys(game, state), budget)
     return outcome, nodes, [move_of(values) for values in line]
 
 

@@ -139,24 +139,28 @@ def test_symmetric_areas_follow_the_rules():
     assert "packet" not in [duchess.rules.pile_area[r[0]] for r in symmetric_areas(duchess)]
 
 
-@pytest.mark.parametrize("game_id", ["calculation", "zodiac", "constitution", "sultan", "sympathie"])
+@pytest.mark.parametrize("game_id", ["calculation", "zodiac", "constitution", "sultan", "sympathie", "napoleon"])
 def test_keys_tell_positions_apart_exactly_as_the_picture_does(game_id):
     """Two positions share a key exactly when their pictures agree: the pass, the history's
-    part, the piles told apart in order, and each symmetric area's piles as a set. The
-    variants shuffle each area's piles, move a top card, and change the pass or the history;
-    each has a twin whose symmetric areas' piles are shuffled again."""
+    part, the piles told apart in order, each symmetric area's piles as a set, and each card
+    as what tells it apart (its rank in Calculation, its rank and suit where copies cannot be
+    told apart). The variants shuffle each area's piles, move a top card, exchange two cards
+    of one class, and change the pass or the history; each has a twin whose symmetric areas'
+    piles are shuffled again."""
     game, generator = load_game(game_id), random.Random(game_id)
     areas = [area.piles for area in game.rules.areas.values()]
     variants = []
     for number in range(1, 4):
         state = game.deal(number)
-        for _ in range(6):
+        for _ in range(8):
             piles = [list(cards) for cards in state.piles]
             for area in areas:
                 piles[area.start:area.stop] = generator.sample(piles[area.start:area.stop], len(area))
             source, target = generator.sample(range(len(piles)), 2)
             if piles[source] and generator.random() < 0.5:
                 piles[target].append(piles[source].pop())
+            if generator.random() < 0.5:
+                _exchange_alike(game, piles, generator)
             passes, extra = state.passes + generator.randrange(2), generator.choice([None, 0, 1])
             variants.append((position(state, piles, passes), extra))
             for area in symmetric_areas(game):  # a twin: the same picture
@@ -168,6 +172,28 @@ def test_keys_tell_positions_apart_exactly_as_the_picture_does(game_id):
             assert (keys.key(*first) == keys.key(*second)) == (picture(game, *first) == picture(game, *second))
 
 
+def _exchange_alike(game, piles: list[list[int]], generator) -> None:
+    """Exchange two cards of the same rank (Calculation) or rank and suit (other packs), wherever they lie."""
+    places = [(p, i) for p, cards in enumerate(piles) for i in range(len(cards))]
+    generator.shuffle(places)
+    for (p, i), (q, j) in zip(places, places[1:]):
+        if _class(game, piles[p][i]) == _class(game, piles[q][j]) and piles[p][i] != piles[q][j]:
+            piles[p][i], piles[q][j] = piles[q][j], piles[p][i]
+            return
+
+
+def _class(game, card: int) -> int:
+    """What tells a card apart, worked out from the game directly: nothing but its rank where
+    suits matter to no rule (Calculation's foundations take any suit); its rank and suit in
+    games of several packs, but where partners play their own packs (Sympathie) or, before the
+    last pass, a shuffled redeal orders cards by their ids."""
+    if game.id.startswith("calculation"):
+        return card % 13
+    if game.rules.packs > 1 and game.id != "sympathie":
+        return card % 52
+    return card
+
+
 def position(state: State, piles: list[list[int]], passes: int) -> State:
     variant = state.copy()
     variant.piles, variant.passes = [list(cards) for cards in piles], passes
@@ -177,8 +203,12 @@ def position(state: State, piles: list[list[int]], passes: int) -> State:
 
 def picture(game, state: State, extra) -> tuple:
     """What the search must tell apart in a position, built from the piles directly."""
+    redeal = game.rules.redeal
+    shuffled_later = redeal is not None and redeal.shuffle and (redeal.redeals == "unlimited"
+                                                                  or state.passes <= redeal.redeals)
+    cards = [[card if shuffled_later else _class(game, card) for card in pile] for pile in state.piles]
     symmetric = symmetric_areas(game)
     grouped = {pile for piles in symmetric for pile in piles}
-    fixed = [cards for pile, cards in enumerate(state.piles) if pile not in grouped]
-    sets = [sorted(state.piles[pile] for pile in piles) for piles in symmetric]
+    fixed = [pile for number, pile in enumerate(cards) if number not in grouped]
+    sets = [sorted(cards[pile] for pile in piles) for piles in symmetric]
     return state.passes, extra, fixed, sets
