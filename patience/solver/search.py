@@ -44,6 +44,7 @@ class Solution:
     outcome: str  # won | lost | unknown
     nodes: int  # positions entered
     line: list[Move] = field(default_factory=list)  # the winning moves, if won
+    reason: str | None = None  # for lost: what proved it ("exhausted" or a dead-end rule)
 
 
 class Search:
