@@ -55,7 +55,7 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.stats import runner, table
+    from patience.stats import table
     from patience.stats.ladder import Climb, Refused
 
     ids, deals, rungs, budget, workers, minutes = _checked(arguments)
@@ -64,8 +64,24 @@ def run(arguments) -> int:
         climb = Climb.prepare(ids, deals, rungs, path, budget, STATS_BUDGET, arguments.replace)
     except Refused as error:
         raise UsageError(str(error)) from None
+    if climb.needs_cluster():
+        _climb(climb, arguments.scheduler, workers, minutes)
     try:
-        client = runner.connect(arguments.scheduler, workers)
+        entries = climb.save(arguments.replace, _command(arguments))
+    except Refused as error:
+        raise UsageError(str(error)) from None
+    for game in ids:
+        stored = entries[game]
+        shown = {number: row for number, row in stored["deals"].items() if int(number) <= deals}
+        print(report(table.summarize(game, {**stored, "deals": shown})))
+    return 0
+
+
+def _climb(climb, scheduler: str | None, workers: int | None, minutes: int | None) -> None:
+    from patience.stats import runner
+
+    try:
+        client = runner.connect(scheduler, workers)
     except runner.ClusterError as error:
         raise UsageError(str(error)) from None
     deadline = time.monotonic() + 60 * minutes if minutes else None
@@ -76,16 +92,7 @@ def run(arguments) -> int:
     except runner.ClusterError as error:
         raise UsageError(f"{error}; {_kept(climb)}nothing was added to the table") from None
     finally:
-        _disconnect(client, local=not arguments.scheduler)
-    try:
-        entries = climb.save(arguments.replace, _command(arguments))
-    except Refused as error:
-        raise UsageError(str(error)) from None
-    for game in ids:
-        stored = entries[game]
-        shown = {number: row for number, row in stored["deals"].items() if int(number) <= deals}
-        print(report(table.summarize(game, {**stored, "deals": shown})))
-    return 0
+        _disconnect(client, local=not scheduler)
 
 
 def _checked(arguments) -> tuple:
@@ -150,7 +157,8 @@ def report(summary) -> str:
     player, player_low, player_high = summary.player_rate
     lines = [
         f"{summary.game}: deals 1–{summary.deals}, a ladder of {summary.rungs} rung{'s' * (summary.rungs > 1)} "
-        f"from {summary.budget:,} positions a deal (decided at each: {', '.join(map(str, summary.decided_at))})",
+        f"from {summary.budget:,} positions a deal (the solver decided at each: "
+        f"{', '.join(map(str, summary.decided_at))})",
         f"  won {summary.won} ({summary.won_by_player} of them only by the player), lost {summary.lost}, "
         f"undecided {summary.unknown}",
         f"  win rate with the undecided counted lost or won: {_pc(summary.won / max(1, summary.deals))}–"

@@ -27,9 +27,10 @@ class Problem:
     message: str
 
 
-def problems(path: Path = table.TABLE, games: list[str] | None = None, sample: int = SAMPLE) -> list[Problem]:
-    """Everything wrong with the table at ``path`` (of ``games``, by default every
-    playable game and variant), each at its line."""
+def problems(path: Path | None = None, games: list[str] | None = None, sample: int = SAMPLE) -> list[Problem]:
+    """Everything wrong with the table at ``path`` (by default the stored one) of
+    ``games`` (by default every playable game and variant), each at its line."""
+    path = path or table.TABLE
     try:
         data = table.load(path)
     except table.TableError as error:

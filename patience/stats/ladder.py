@@ -121,6 +121,11 @@ class Climb:
             plans.append(plan)
         return cls(plans, deals, rungs, path)
 
+    def needs_cluster(self) -> bool:
+        """Whether any rung has a deal to compute (from what is known now)."""
+        return any(plan.pending(self.deals, rung).count for plan in self.plans.values()
+                   for rung in range(1, self.rungs + 1))
+
     def climb(self, client, deadline: float | None = None, progress=None) -> None:
         """Every rung in turn, each a pass over the cluster, until the deadline."""
         for rung in range(1, self.rungs + 1):

@@ -61,8 +61,12 @@ def connect(scheduler: str | None, workers: int | None = None):
 
 def quiet() -> None:
     """Dask's own logging off: what goes wrong is said in one line by this module."""
-    for name in ("distributed", "tornado", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    import distributed  # noqa: F401 - it sets levels of its own loggers when imported: set them after
+
+    families = ("distributed", "tornado", "asyncio")
+    for name in [*families, *logging.root.manager.loggerDict]:
+        if name.split(".")[0] in families:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _ask_identity(address: str) -> None:
@@ -83,10 +87,13 @@ def _ask_identity(address: str) -> None:
     except TimeoutError:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within "
                            f"{ANSWER_WITHIN:.0f} s (is it a Dask scheduler's address?)") from None
-    except (OSError, ValueError, TypeError) as error:
+    except (OSError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - an answer Dask's protocol cannot read (a length of 10¹⁸ bytes …)
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: it answers, but not as a Dask "
+                           f"scheduler ({type(error).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
-        raise ClusterError(f"{address} answers, but not as a Dask scheduler")
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: it answers, but not as a Dask scheduler")
 
 
 @contextmanager
@@ -122,7 +129,7 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
 
     queue = Queue(tasks)
     budgets = budget if isinstance(budget, Mapping) else dict.fromkeys(queue.deals, budget)
-    bar = Bar(len(queue), progress, label)
+    bar = Bar(queue.remaining(), progress, label)
     expected = {game_id: (engine_digest(), spec_digest(game_id)) for game_id in queue.deals}
     running: dict = {}
     watch = Watch(client)
@@ -133,7 +140,7 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                                key=f"deal-{game_id}-{number}-{budgets[game_id]}-{int(played)}")
         running[future] = (game_id, number)
 
-    for _ in range(min(len(queue), 2 * max(1, watch.workers()))):  # enough to keep every worker busy
+    for _ in range(min(queue.remaining(), 2 * max(1, watch.workers()))):  # enough to keep every worker busy
         submit()
     try:
         while running:
@@ -226,8 +233,12 @@ class Queue:
         self.finished = dict.fromkeys(self.deals, 0)
         self.started = dict.fromkeys(self.deals, 0)
 
-    def __len__(self) -> int:
+    def remaining(self) -> int:
+        """Deals not yet handed out (a number, not ``len()``: it may exceed what an index holds)."""
         return sum(self.left.values())
+
+    def __bool__(self) -> bool:
+        return any(self.left.values())
 
     def next(self) -> tuple[str, int]:
         game_id = min((g for g, left in self.left.items() if left), key=self._load)

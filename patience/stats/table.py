@@ -48,8 +48,10 @@ class StaleTable(ValueError):
     """The stored results were computed by other code or another spec."""
 
 
-def load(path: Path = TABLE) -> dict:
-    """The table at ``path`` (an empty one if there is none), in today's format."""
+def load(path: Path | None = None) -> dict:
+    """The table at ``path`` (by default the stored one; an empty one if there is none),
+    in today's format."""
+    path = path or TABLE
     if not path.exists():
         return {"format": FORMAT, "games": {}}
     if not path.is_file():

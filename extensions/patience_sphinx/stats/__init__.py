@@ -31,7 +31,7 @@ class StatsTableDirective(SphinxDirective):
 
         for path in [table.TABLE, *code_files(), *spec_paths()]:  # what the checks read
             self.env.note_dependency(str(path))
-        for problem in integrity.problems(table.TABLE):
+        for problem in integrity.problems():
             warn("statistics", problem.message, file_location(table.TABLE, problem.line))
         try:
             data = table.load()
