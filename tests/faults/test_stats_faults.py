@@ -24,9 +24,7 @@ import psutil
 import pytest
 
 from patience.cli import main
-from patience.stats import integrity, table
-from patience.stats.deal import evaluate
-from patience.stats.journal import journal_path
+from patience.stats import table
 from tests.stats import cluster
 
 GAME = "calculation"
@@ -39,6 +37,11 @@ def error_of(stderr: str) -> str:
     errors = [line for line in stderr.splitlines() if not line.startswith("rung ")]
     assert len(errors) == 1 and errors[0].startswith("patience: "), stderr
     return errors[0]
+
+
+def journal_path(path: Path) -> Path:
+    """Where a run keeps the deals it has finished (the table's name and ``.partial``)."""
+    return path.with_name(path.name + ".partial")
 
 
 def deal_lines(path: Path) -> list[dict]:
@@ -216,12 +219,19 @@ def test_a_killed_worker_loses_no_deal_and_counts_none_twice(tmp_path):
 # --- a table that cannot be trusted (D4) ---------------------------------------------------------
 
 
-@pytest.fixture
-def sealed(tmp_path) -> Path:
+@pytest.fixture(scope="module")
+def computed(tmp_path_factory) -> str:
     """A small table as ``patience stats`` writes it, of real results."""
-    rows = {n: {**evaluate(GAME, n, 40), "rung": 1} for n in range(1, 4)}
+    path = tmp_path_factory.mktemp("computed") / "table.json"
+    assert main(["stats", GAME, "--deals", "3", "--budget", "40", "--rungs", "1", "--workers", "1",
+                 "--table", str(path)]) == 0
+    return path.read_text()
+
+
+@pytest.fixture
+def sealed(tmp_path, computed) -> Path:
     path = tmp_path / "table.json"
-    table.write({"format": table.FORMAT, "games": {GAME: table.entry(GAME, 40, 1, rows)}}, path)
+    path.write_text(computed)
     return path
 
 
@@ -232,6 +242,8 @@ def edited(path: Path, change) -> None:
 
 
 def findings(path: Path) -> list[str]:
+    from patience.stats import integrity
+
     return [f"{problem.line}: {problem.message}" for problem in integrity.problems(path, [GAME])]
 
 

@@ -55,11 +55,10 @@ def test_a_port_that_is_not_a_dask_scheduler_is_one_line_within_seconds(answer):
     port, server = listener(answer)
     try:
         started = time.monotonic()
-        with pytest.raises(runner.ClusterError, match=rf"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}"):
-            runner.connect(f"tcp://127.0.0.1:{port}")
-        assert time.monotonic() - started < 15
         error = one_line(cluster.patience("stats", GAME, "--deals", "2", "--scheduler", f"tcp://127.0.0.1:{port}"))
-        assert "is it a Dask scheduler's address?" in error or "answers, but not as a Dask scheduler" in error
+        assert time.monotonic() - started < SOON
+        assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: " in error
+        assert "no answer within 5 s (is it a Dask scheduler's address?)" in error or "not as a Dask scheduler" in error
     finally:
         server.close()
 
@@ -68,7 +67,7 @@ def test_losing_the_last_worker_stops_the_run_with_one_line(tmp_path):
     with cluster.scheduler() as (address, _):
         worker = cluster.worker(address)
         cluster.wait_for_workers(address, 1)
-        run = cluster.patience("stats", GAME, "--deals", "400", "--budget", "3000", "--rungs", "1",
+        run = cluster.patience("stats", GAME, "--deals", "400", "--budget", "3000",
                                "--scheduler", address, "--table", str(tmp_path / "t.json"))
         try:
             cluster.wait_for_tasks(address, run)
@@ -84,7 +83,7 @@ def test_losing_the_scheduler_stops_the_run_with_one_line(tmp_path):
         worker = cluster.worker(address)
         try:
             cluster.wait_for_workers(address, 1)
-            run = cluster.patience("stats", GAME, "--deals", "400", "--budget", "3000", "--rungs", "1",
+            run = cluster.patience("stats", GAME, "--deals", "400", "--budget", "3000",
                                    "--scheduler", address, "--table", str(tmp_path / "t.json"))
             cluster.wait_for_tasks(address, run)
             time.sleep(3)
@@ -115,7 +114,7 @@ def test_a_worker_running_another_spec_stops_the_run(tmp_path):
         try:
             cluster.wait_for_workers(address, 1)
             path = tmp_path / "t.json"
-            error = one_line(cluster.patience("stats", GAME, "--deals", "3", "--budget", "100", "--rungs", "1",
+            error = one_line(cluster.patience("stats", GAME, "--deals", "3", "--budget", "100",
                                               "--scheduler", address, "--table", str(path)))
             assert "a worker ran other spec of calculation than this machine" in error
             assert not path.exists()

@@ -2,13 +2,12 @@
 what a row records, resuming from the journal, merging into the table.
 
 The cluster is replaced here by the same evaluation run in this process, deal by deal
-(the cluster itself is tested in ``test_runner.py`` and ``test_cluster_faults.py``)."""
+(the ``local`` fixture; the cluster itself is tested in ``test_runner.py`` and
+``test_cluster_faults.py``)."""
 
 from __future__ import annotations
 
 import json
-
-import pytest
 
 from patience.cli import main
 from patience.engine import load_game
@@ -18,27 +17,6 @@ from patience.stats.deal import evaluate
 from patience.stats.journal import Journal, journal_path
 
 GAME, BUDGET = "calculation", 60
-
-
-class NoCluster:
-    def close(self, timeout=None):
-        pass
-
-    cluster = None
-
-
-def in_process(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
-    queue = runner.Queue(tasks)
-    budgets = budget if isinstance(budget, dict) else dict.fromkeys(queue.deals, budget)
-    while queue:
-        game_id, number = queue.next()
-        on_result(game_id, evaluate(game_id, number, budgets[game_id], played))
-
-
-@pytest.fixture
-def local(monkeypatch):
-    monkeypatch.setattr(runner, "connect", lambda scheduler, workers=None: NoCluster())
-    monkeypatch.setattr(runner, "run", in_process)
 
 
 def expected_row(number: int, budget: int, rungs: int) -> list:
@@ -101,6 +79,8 @@ def test_results_of_other_code_are_replaced_only_whole_or_when_asked(tmp_path, l
 
 
 def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monkeypatch, local, capsys):
+    from tests.stats.conftest import in_process
+
     path = tmp_path / "t.json"
     computed = []
 
