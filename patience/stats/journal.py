@@ -30,7 +30,7 @@ class Journal:
 
     def __init__(self, table: Path):
         self.path = journal_path(table)
-        self.kept = 0
+        self.deals: set[tuple[str, int]] = set()  # saved by this run (a deal may be saved at each rung)
         try:
             self._cut_torn_line()
             self.stream = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
@@ -63,7 +63,11 @@ class Journal:
             raise TableError(self.path, None, f"cannot be written: {error.strerror}; the {self.kept} deals "
                                               f"finished before are kept in it, and the same command resumes "
                                               f"from them") from None
-        self.kept += 1
+        self.deals.add((game_id, row["deal"]))
+
+    @property
+    def kept(self) -> int:
+        return len(self.deals)
 
     def _append(self, record: dict) -> None:
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")

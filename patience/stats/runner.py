@@ -140,7 +140,8 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                                key=f"deal-{game_id}-{number}-{budgets[game_id]}-{int(played)}")
         running[future] = (game_id, number)
 
-    for _ in range(min(queue.remaining(), 2 * max(1, watch.workers()))):  # enough to keep every worker busy
+    slots = 2 * max(1, watch.workers())  # deals out at once: enough to keep every worker busy
+    while queue and len(running) < slots:
         submit()
     try:
         while running:
@@ -156,12 +157,11 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                 queue.spent(game_id, result["solve_cpu"] + result.get("play_cpu", 0.0))
                 on_result(game_id, result)
                 bar.step((game_id, number))
-                if deadline is not None and time.monotonic() > deadline:
-                    client.cancel(list(running))
-                    running.clear()
-                    break
-                if queue:
-                    submit()
+            if deadline is not None and time.monotonic() > deadline:
+                client.cancel(list(running))
+                return
+            while queue and len(running) < slots:
+                submit()
     finally:
         bar.close()
 

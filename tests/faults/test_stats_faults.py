@@ -1,7 +1,7 @@
 """``patience stats`` when storage, size or the user get in the way, and a table that
 cannot be trusted (review defects D4, D6 and D15).
 
-A full disk is a tmpfs of 16 KiB mounted in a mount namespace of its own (``unshare``),
+A full disk is a tmpfs of 64 KiB mounted in a mount namespace of its own (``unshare``),
 filled on purpose; a read-only directory is the same tmpfs remounted read-only. Each
 fault is one line naming the file, loses no finished deal (at most those being
 computed), leaves no temporary file, and the same command resumes where it stopped.
@@ -28,7 +28,7 @@ from patience.stats import table
 from tests.stats import cluster
 
 GAME = "calculation"
-QUICK = ["--budget", "40", "--rungs", "1"]
+QUICK = ["--budget", "5"]  # and the default rungs above it: 50, 500 positions
 
 
 def error_of(stderr: str) -> str:
@@ -44,11 +44,19 @@ def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".partial")
 
 
-def deal_lines(path: Path) -> list[dict]:
-    """The deals of a journal; a last line cut short by a full disk is not one."""
+def journal_rows(path: Path) -> dict[str, list]:
+    """Each deal's last row in a journal (a deal is saved again at each rung it climbs);
+    a last line cut short by a full disk is not one."""
     text = path.read_text()
     lines = text.splitlines()[1:]
-    return [json.loads(line) for line in (lines if text.endswith("\n") else lines[:-1])]
+    records = [json.loads(line) for line in (lines if text.endswith("\n") else lines[:-1])]
+    return {str(record["deal"]): record["row"] for record in records}
+
+
+def same_play(rows: dict, kept: dict) -> bool:
+    """Whether the kept deals were taken up, not played again: the player's processor
+    seconds, measured once, are the same."""
+    return all(rows[number][4] == row[4] for number, row in kept.items())
 
 
 def comparable(rows: dict) -> dict:
@@ -67,11 +75,11 @@ def namespace() -> list[str]:
 
 
 def in_namespace(script: str, out: Path) -> None:
-    """Run the bash ``script`` in a mount namespace with a tmpfs of 16 KiB at $DISK;
+    """Run the bash ``script`` in a mount namespace with a tmpfs of 64 KiB at $DISK;
     $PATIENCE runs the command; what it leaves is copied to $OUT."""
     disk = Path(tempfile.mkdtemp(prefix="stats-disk-"))
     env = {**cluster.environment(), "DISK": str(disk), "OUT": str(out), "PATIENCE": f"{sys.executable} -m patience"}
-    heading = 'set -u\nmount -t tmpfs -o size=16k tmpfs "$DISK"\ncd /\n'
+    heading = 'set -u\nmount -t tmpfs -o size=64k tmpfs "$DISK"\ncd /\n'
     try:
         subprocess.run([*namespace(), "bash", "-c", heading + script], env=env, check=True, timeout=600)
     finally:
@@ -79,9 +87,9 @@ def in_namespace(script: str, out: Path) -> None:
 
 
 def test_a_full_disk_loses_no_finished_deal_and_the_run_resumes(tmp_path):
-    arguments = f'stats {GAME} --deals 30 {" ".join(QUICK)} --workers 1 --table "$DISK/t.json"'
+    arguments = f'stats {GAME} --deals 20 {" ".join(QUICK)} --workers 1 --table "$DISK/t.json"'
     in_namespace(f"""
-head -c 12288 /dev/zero > "$DISK/filler"   # one page of 4 KiB left: room for a dozen deals
+head -c 61440 /dev/zero > "$DISK/filler"   # one page of 4 KiB left: room for a dozen deals
 $PATIENCE {arguments} > /dev/null 2> "$OUT/first.err"; echo $? > "$OUT/first.rc"
 ls -A "$DISK" > "$OUT/first.ls"; cp "$DISK/t.json.partial" "$OUT/journal"
 rm "$DISK/filler"
@@ -89,27 +97,26 @@ $PATIENCE {arguments} > /dev/null 2> "$OUT/second.err"; echo $? > "$OUT/second.r
 ls -A "$DISK" > "$OUT/second.ls"; cp "$DISK/t.json" "$OUT/t.json"
 """, tmp_path)
     error = error_of((tmp_path / "first.err").read_text())
-    kept = deal_lines(tmp_path / "journal")
+    kept = journal_rows(tmp_path / "journal")
     assert (tmp_path / "first.rc").read_text().strip() == "2"
     assert "/t.json.partial: cannot be written: No space left on device" in error
-    assert f"the {len(kept)} deals finished before are kept in it" in error and 0 < len(kept) < 30
+    assert f"the {len(kept)} deals finished before are kept in it" in error and 0 < len(kept) < 20
     assert (tmp_path / "first.ls").read_text().split() == ["filler", "t.json.partial"]  # no temporary file left
     assert (tmp_path / "second.rc").read_text().strip() == "0", (tmp_path / "second.err").read_text()
     assert (tmp_path / "second.ls").read_text().split() == ["t.json"]
     resumed = json.loads((tmp_path / "t.json").read_text())["games"][GAME]["deals"]
-    for line in kept:  # taken up, not computed again: the same processor seconds
-        assert resumed[str(line["deal"])] == line["row"]
+    assert same_play(resumed, kept)
     undisturbed = tmp_path / "undisturbed.json"
-    assert main(["stats", GAME, "--deals", "30", *QUICK, "--workers", "1", "--table", str(undisturbed)]) == 0
+    assert main(["stats", GAME, "--deals", "20", *QUICK, "--workers", "1", "--table", str(undisturbed)]) == 0
     assert comparable(resumed) == comparable(json.loads(undisturbed.read_text())["games"][GAME]["deals"])
 
 
 def test_a_table_that_cannot_be_written_at_the_end_keeps_the_deals_and_names_it(tmp_path):
     """The journal fits, the table does not: it is named, its temporary file removed,
     and the same command saves it once there is room, computing nothing again."""
-    arguments = f'stats {GAME} --deals 12 {" ".join(QUICK)} --workers 1 --table "$DISK/t.json"'
+    arguments = f'stats {GAME} --deals 4 {" ".join(QUICK)} --workers 1 --table "$DISK/t.json"'
     in_namespace(f"""
-head -c 12288 /dev/zero > "$DISK/filler"   # one page left: the journal's (12 deals fit), none for the table
+head -c 61440 /dev/zero > "$DISK/filler"   # one page left: the journal's (4 deals, 3 rungs fit), none for the table
 $PATIENCE {arguments} > /dev/null 2> "$OUT/first.err"; echo $? > "$OUT/first.rc"
 ls -A "$DISK" > "$OUT/first.ls"
 rm "$DISK/filler"
@@ -122,7 +129,7 @@ ls -A "$DISK" > "$OUT/second.ls"; cp "$DISK/t.json" "$OUT/t.json"
     second = (tmp_path / "second.err").read_text()
     assert (tmp_path / "second.rc").read_text().strip() == "0" and "rung 1" not in second  # nothing to compute
     assert sorted(json.loads((tmp_path / "t.json").read_text())["games"][GAME]["deals"], key=int) == \
-        [str(n) for n in range(1, 13)]
+        [str(n) for n in range(1, 5)]
 
 
 def test_a_read_only_directory_is_one_line_before_any_deal_is_computed(tmp_path):
@@ -178,29 +185,28 @@ def test_ctrl_c_prints_one_line_keeps_the_finished_deals_and_the_same_command_re
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=60)
     error = error_of(err)
-    kept = deal_lines(journal_path(path))
+    kept = journal_rows(journal_path(path))
     assert process.returncode == 2 and not path.exists()  # no partial table passed off as whole
     assert f"interrupted; the {len(kept)} deals finished in this run are kept in {journal_path(path)}" in error
     again = cluster.patience("stats", GAME, "--deals", "15", *QUICK, "--workers", "2", "--table", str(path))
     _, err = again.communicate(timeout=300)
     assert again.returncode == 0, err
     rows = json.loads(path.read_text())["games"][GAME]["deals"]
-    assert sorted(rows, key=int) == [str(n) for n in range(1, 16)]
-    assert all(rows[str(line["deal"])] == line["row"] for line in kept)
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 16)] and same_play(rows, kept)
 
 
 def test_a_killed_run_loses_at_most_the_deals_in_flight(tmp_path):
     process, path = run_until_deals(tmp_path, "12", 3)
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
-    kept = deal_lines(journal_path(path))
+    kept = journal_rows(journal_path(path))
     assert len(kept) >= 3
     again = cluster.patience("stats", GAME, "--deals", "12", *QUICK, "--workers", "1", "--table", str(path))
     _, err = again.communicate(timeout=300)
     assert again.returncode == 0, err
     assert f"/{12 - len(kept)} deals" in err  # only the others were computed
     rows = json.loads(path.read_text())["games"][GAME]["deals"]
-    assert sorted(rows, key=int) == [str(n) for n in range(1, 13)]
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 13)] and same_play(rows, kept)
 
 
 def test_a_killed_worker_loses_no_deal_and_counts_none_twice(tmp_path):
@@ -223,8 +229,7 @@ def test_a_killed_worker_loses_no_deal_and_counts_none_twice(tmp_path):
 def computed(tmp_path_factory) -> str:
     """A small table as ``patience stats`` writes it, of real results."""
     path = tmp_path_factory.mktemp("computed") / "table.json"
-    assert main(["stats", GAME, "--deals", "3", "--budget", "40", "--rungs", "1", "--workers", "1",
-                 "--table", str(path)]) == 0
+    assert main(["stats", GAME, "--deals", "3", "--budget", "40", "--workers", "1", "--table", str(path)]) == 0
     return path.read_text()
 
 

@@ -162,3 +162,17 @@ def test_the_stored_table_is_read_and_every_deal_kept():
         for number, row in entry["deals"].items():
             old = raw["games"][game_id]["deals"][number]
             assert row[:3] == old[:3] and row[5] == old[5] and len(row) == len(table.FIELDS)
+
+
+def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatch, local, capsys):
+    def out_of_order(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
+        assert deadline is not None
+        for number in (1, 2, 4):  # deal 3 was still running at the deadline
+            on_result(GAME, evaluate(GAME, number, budget[GAME], played))
+
+    monkeypatch.setattr(runner, "run", out_of_order)
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "5", "--budget", str(BUDGET), "--rungs", "1", "--minutes", "1",
+                 "--table", str(path)]) == 0
+    assert sorted(stored(path)["deals"]) == ["1", "2"]
+    assert f"{GAME}: deals 1–2" in capsys.readouterr().out
