@@ -107,3 +107,34 @@ def test_the_variant_of_single_cards_does_not_carry_the_claim_about_packets():
     """The twelve-card square has no packets: no deal of it can meet the condition."""
     assert "two-packets-covered-cannot-succeed" in [c.id for c in load_game("napoleon").rules.claims]
     assert "two-packets-covered-cannot-succeed" not in [c.id for c in load_game("napoleon:twelve").rules.claims]
+
+
+def test_only_a_claim_about_chance_can_be_expected_not_shown():
+    from pydantic import ValidationError
+
+    from patience.spec.schema import Claim
+
+    claims = {c.id: c for c in load_game("sultan").rules.claims}
+    layout = claims["eight-kings-and-an-ace-taken-out"].model_dump(by_alias=True, exclude_none=True)
+    with pytest.raises(ValidationError, match="only a claim about chance can be 'not_shown'"):
+        Claim.model_validate({**layout, "expect": "not_shown", "note": "Said to be unknowable, for the test."})
+    chance = claims["one-redeal-rarer-than-two"].model_dump(by_alias=True, exclude_none=True)
+    with pytest.raises(ValidationError, match="expected to be not shown needs an editorial 'note'"):
+        Claim.model_validate({**chance, "expect": "not_shown"})
+    assert Claim.model_validate({**chance, "expect": "not_shown", "note": "The figures overlap."}).expect == "not_shown"
+
+
+def test_the_page_words_each_verdict_and_warns_of_one_the_spec_does_not_record():
+    from patience_sphinx.rules.claims import BADGES, _complaint, status
+    from patience_sphinx.rules.clauses import tally
+
+    claim = next(c for c in load_game("nivernaise").rules.claims if c.id == "no-space-hardly-worth-going-on")
+    assert claim.expect == "not_shown"
+    shown = {"holds": False, "verdict": "not_shown", "detail": "the intervals overlap"}
+    assert status(claim, shown) == "not_shown" and BADGES["not_shown"] == "◌ Not shown by the figures"
+    contradicted = {"holds": False, "verdict": "contradicted", "detail": "apart, the first above"}
+    assert status(claim, contradicted) == "fails"
+    assert _complaint("nivernaise.x", claim, contradicted) == (
+        "claim nivernaise.x is marked as not shown by the figures, but it is contradicted: 'apart, the first above'")
+    assert status(claim, {"holds": False, "detail": "cached before verdicts"}) == "fails"  # read as contradicted
+    assert tally(["holds", "not_shown", "not_shown"]) == "3 claims: 1 holds, 2 are not shown by the figures."
