@@ -20,7 +20,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
 import pytest
 
 from patience.cli import main
@@ -209,12 +208,28 @@ def test_a_killed_run_loses_at_most_the_deals_in_flight(tmp_path):
     assert sorted(rows, key=int) == [str(n) for n in range(1, 13)] and same_play(rows, kept)
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (Linux's /proc: its worker processes among them)."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # a process gone meanwhile
+    found, waiting = [], [pid]
+    while waiting:
+        parent = waiting.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        waiting += children
+    return found
+
+
 def test_a_killed_worker_loses_no_deal_and_counts_none_twice(tmp_path):
     process, path = run_until_deals(tmp_path, "16", 2, workers=2)
-    workers = [child for child in psutil.Process(process.pid).children(recursive=True)
-               if "spawn_main" in " ".join(child.cmdline())]
+    workers = [pid for pid in descendants(process.pid) if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
     assert workers
-    workers[0].kill()
+    os.kill(workers[0], signal.SIGKILL)
     _, err = process.communicate(timeout=300)
     assert process.returncode == 0, err
     saved = json.loads(path.read_text())["games"][GAME]
