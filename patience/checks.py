@@ -13,7 +13,10 @@ does not tile its witness, a note without its marker); such an error is one
 ``claim``      a claim whose outcome is not what the spec records;
 ``corrections`` an OCR token that looks wrong and was neither corrected nor checked;
 ``modern``     a word of the modern layer no dictionary knows and no allow-list excuses;
-``glossary``   a term found in the Russian whose English is not in the translation.
+``glossary``   a term found in the Russian whose English is not in the translation;
+``statistics`` the stored statistics' table: a game missing, deals not 1..N each once, a
+               row changed by hand, stale digests, a sampled deal decided otherwise
+               (:mod:`patience.stats.integrity`).
 
 The command line, the build (``edition.check`` warnings) and the tests call
 :func:`check_all`; each finding names a file and line.
@@ -31,7 +34,7 @@ from patience.datafile import DataFileError, load_yaml
 from patience.spec.loading import game_line
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
-         "glossary")
+         "glossary", "statistics")
 
 
 @dataclass(frozen=True, order=True)
@@ -194,8 +197,9 @@ def _claims(corpus: Corpus) -> list[Finding]:
                 except ClaimError as error:
                     findings.append(_at(entry, entry.lines.get(claim.id), "claim", f"{owner}: {error}"))
                     continue
-                if result.holds != (claim.expect == "holds"):
-                    verdict = "fails" if claim.expect == "holds" else "now holds, though marked contradicted"
+                if result.verdict != claim.expect:
+                    verdict = ("fails" if claim.expect == "holds" else f"is now {result.verdict.replace('_', ' ')}, "
+                               f"though marked {claim.expect.replace('_', ' ')}")
                     findings.append(_at(entry, entry.lines.get(claim.id), "claim",
                                         f"claim {owner}.{claim.id} {verdict}: the engine shows {result.detail!r}"))
     return findings
@@ -272,6 +276,13 @@ def _glossary(corpus: Corpus) -> list[Finding]:
     return findings
 
 
+def _statistics(corpus: Corpus) -> list[Finding]:
+    from patience.stats.integrity import problems
+    from patience.stats.table import TABLE
+
+    return [Finding(str(TABLE), problem.line, "statistics", problem.message) for problem in problems()]
+
+
 CHECKS: dict[str, Callable[[Corpus], list[Finding]]] = {
     "source": _source,
     "duplicate": _duplicates,
@@ -283,6 +294,7 @@ CHECKS: dict[str, Callable[[Corpus], list[Finding]]] = {
     "corrections": _corrections,
     "modern": _modern,
     "glossary": _glossary,
+    "statistics": _statistics,
 }
 
 

@@ -1,10 +1,18 @@
 """Statements about chance, asked of the stored statistics rather than of one deal.
 
 The figures come from ``patience/stats/table.json``: the deals the solver decided
-and the player played (see ``docs/statistics.md``). A claim holds when the figures
-show it with 95% confidence (intervals that do not overlap, or deals the solver found
-lost and none it found won);
-otherwise its account gives the figures that fail to show it.
+and the player played (see ``docs/statistics.md``). Each statement gets one of three
+verdicts, and its account gives the figures either way:
+
+- it **holds** when the figures show it with 95% confidence (the intervals lie apart
+  the way the text says; every deal with the condition lost);
+- it is **contradicted** when they show the opposite (the intervals lie apart the
+  other way; a deal with the condition won, its line replayed by the engine);
+- it is **not shown** when they can tell neither (the intervals overlap; the deals
+  with the condition undecided).
+
+A claim whose condition no stored deal meets cannot be asked at all: a variant in
+which no deal can meet it should not carry it (``drop_claims``).
 """
 
 from __future__ import annotations
@@ -29,19 +37,28 @@ def _rate(won: int, deals: int) -> str:
     return f"{won}/{deals} = {100 * won / max(1, deals):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%)"
 
 
+def rarer(mine: tuple[float, float], theirs: tuple[float, float], detail: str) -> ClaimResult:
+    """"Mine comes out less often than theirs", from the two intervals: apart one way
+    it holds, apart the other way it is contradicted, overlapping it is not shown."""
+    if mine[1] < theirs[0]:
+        return ClaimResult(True, f"{detail}: the intervals lie apart, the first below")
+    if mine[0] > theirs[1]:
+        return ClaimResult(False, f"{detail}: the intervals lie apart, the first above")
+    return ClaimResult(False, f"{detail}: the intervals overlap, so the figures cannot tell", shown=False)
+
+
 @runs(RarerThan)
 def rarer_than(game: Game, than: str, measure: str) -> ClaimResult:
     mine, theirs = table.summarize(game.id, _stored(game.id)), table.summarize(than, _stored(than))
     if measure == "player":
-        holds = wilson(mine.player_won, mine.deals)[1] < wilson(theirs.player_won, theirs.deals)[0]
-        detail = (f"the player won {game.id} {_rate(mine.player_won, mine.deals)}, "
-                  f"{than} {_rate(theirs.player_won, theirs.deals)}")
-    else:
-        holds = mine.bounds[1] < theirs.bounds[0]
-        detail = (f"the solver won {game.id} {mine.won}, lost {mine.lost}, unknown {mine.unknown} "
-                  f"(at most {100 * mine.bounds[1]:.1f}%); {than} {theirs.won}, {theirs.lost}, {theirs.unknown} "
-                  f"(at least {100 * theirs.bounds[0]:.1f}%)")
-    return ClaimResult(holds, detail + ("" if holds else ": the intervals overlap"))
+        return rarer(wilson(mine.player_won, mine.deals), wilson(theirs.player_won, theirs.deals),
+                     f"the player won {game.id} {_rate(mine.player_won, mine.deals)}, "
+                     f"{than} {_rate(theirs.player_won, theirs.deals)}")
+    return rarer(mine.bounds, theirs.bounds,
+                 f"the solver won {game.id} {mine.won}, lost {mine.lost}, left {mine.unknown} undecided "
+                 f"({100 * mine.bounds[0]:.1f}–{100 * mine.bounds[1]:.1f}% whatever those are); {than} "
+                 f"{theirs.won}, {theirs.lost}, {theirs.unknown} ({100 * theirs.bounds[0]:.1f}–"
+                 f"{100 * theirs.bounds[1]:.1f}%)")
 
 
 @runs(RarerWithoutSpace)
@@ -50,11 +67,11 @@ def rarer_without_space(game: Game) -> ClaimResult:
     groups = {flag: [row for row in rows if row[5] == flag] for flag in (0, 1)}
     won = {flag: sum(1 for row in group if row[2] == "won") for flag, group in groups.items()}
     size = {flag: len(group) for flag, group in groups.items()}
-    holds = wilson(won[0], size[0])[1] < wilson(won[1], size[1])[0]
-    detail = (f"the player won {_rate(won[0], size[0])} of the deals with no free space before the first "
-              f"row, {_rate(won[1], size[1])} of the others, {_rate(won[0] + won[1], size[0] + size[1])} "
-              f"in all")
-    return ClaimResult(holds, detail + ("" if holds else ": the intervals overlap"))
+    if not size[0]:
+        raise ClaimError(f"no stored deal of {game.id} is without a free space before the first row")
+    return rarer(wilson(won[0], size[0]), wilson(won[1], size[1]),
+                 f"the player won {_rate(won[0], size[0])} of the deals with no free space before the first "
+                 f"row, {_rate(won[1], size[1])} of the others")
 
 
 @runs(NeverWonWhenCovered)
@@ -67,11 +84,18 @@ def never_won_when_covered(game: Game, area: str, packets: int, covering) -> Cla
         if _covered(game.deal(int(number)).piles, piles, rank) >= packets:
             counts[table.outcome(row)] += 1
     found = sum(counts.values())
-    detail = (f"{found} of the {len(rows)} stored deals have, in {packets} piles of the {area}, a "
-              f"{RANK_NAMES[rank - 1]} covering a lower card of its suit, one suit for all; the solver (or, where it ran out, the player) won "
-              f"{counts['won']}, lost {counts['lost']}, could not decide {counts['unknown']}")
-    shown = counts["won"] == 0 and counts["lost"] > 0  # undecided deals show nothing either way
-    return ClaimResult(shown, detail + ("" if shown else ": not shown" if not counts["won"] else ""))
+    condition = (f"in {packets} piles of the {area}, a {RANK_NAMES[rank - 1]} covering a lower card of its suit, "
+                 f"one suit for all")
+    if not found:
+        raise ClaimError(f"none of the {len(rows)} stored deals of {game.id} has {condition}: where no deal can, "
+                         f"the claim does not apply (drop it with drop_claims)")
+    detail = (f"{found} of the {len(rows)} stored deals have {condition}; the solver (or, where it ran out, the "
+              f"player) won {counts['won']}, lost {counts['lost']}, left {counts['unknown']} undecided")
+    if counts["won"]:
+        return ClaimResult(False, f"{detail}: a won deal refutes it")
+    if counts["unknown"]:
+        return ClaimResult(False, f"{detail}: none won, but the undecided could be", shown=False)
+    return ClaimResult(True, f"{detail}: every one lost")
 
 
 def _covered(layout: list[list[int]], piles: list[int], rank: int) -> int:

@@ -144,7 +144,7 @@ def _claim_fails(game: Game, claim: Claim) -> str | None:
         return str(error)
     except Exception as error:  # a mutant may break what a check takes for granted
         return f"{claim.id}: {type(error).__name__}: {error}"
-    if result.holds != (claim.expect == "holds"):
+    if result.verdict != claim.expect:
         return f"{claim.id}: {result.detail}"
     return None
 

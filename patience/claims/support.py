@@ -21,6 +21,12 @@ PLAYOUT_LENGTH = 400
 class ClaimResult:
     holds: bool
     detail: str
+    shown: bool = True  # False: the figures tell neither way (a claim about chance: "not shown")
+
+    @property
+    def verdict(self) -> str:
+        """What the engine says of the claim: ``holds``, ``contradicted`` or ``not_shown``."""
+        return "holds" if self.holds else "contradicted" if self.shown else "not_shown"
 
 
 class ClaimError(ValueError):

@@ -1,34 +1,47 @@
 """``patience stats GAME --deals N``: how often a game comes out, over deals 1..N, on Dask.
 
 Each deal is decided by the solver (full knowledge) and played by the player (no
-peeking). The report gives won/lost/unknown counts, the win rate with its 95%
-Wilson interval, bounds that count the unknowns either way, and the player's rate.
-``GAME`` may be ``all``: every playable game and variant. ``--save`` keeps the
-results in the stored table, resuming from what it (or an interrupted run) holds.
+peeking), on an escalation ladder (:mod:`patience.stats.ladder`): every deal at the
+first budget, then the undecided ones again at ten and a hundred times it. The report
+gives won/lost/undecided counts, bounds on the win rate that count the undecided
+either way, the share decided, the rate among decided deals, and the player's rate,
+each with its 95% Wilson interval. ``GAME`` may be ``all``: every playable game and
+variant. ``--save`` keeps the results in the stored table, merged deal by deal and
+saved as they finish, so a run stopped for any reason resumes where it stopped.
 ``--minutes M`` bounds the run: the games share the time equally, and each keeps
 the deals 1..k it finished without a gap.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
 from patience.cli import UsageError
 from patience.cli.solve import add_game_options, game_id, positive
 
-STATS_BUDGET = 5_000
+STATS_BUDGET = 10_000
+RUNGS = 3
 
 
 def register(subparsers) -> None:
+    from patience.stats.ladder import MAX_RUNGS
+
     parser = subparsers.add_parser(
         "stats", help="solve and play deals 1..N on Dask and report how often the game comes out",
-        description="Solves and plays deals 1..N of GAME (or of every game, with `all`) on a Dask cluster.",
+        description="Solves and plays deals 1..N of GAME (or of every game, with `all`) on a Dask cluster, "
+                    "on a ladder of budgets: every deal at the first, the undecided ones again at ten times it, "
+                    "and so on.",
     )
     parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`), or all")
     parser.add_argument("--deals", metavar="N", required=True, help="how many deals: 1..N")
     add_game_options(parser)
-    parser.set_defaults(budget=str(STATS_BUDGET))
+    parser.set_defaults(budget=None)
+    parser.add_argument("--rungs", metavar="R", default=str(RUNGS),
+                        help=f"rungs of the ladder, each with ten times the budget of the last (1–{MAX_RUNGS}; "
+                             f"default {RUNGS}); the budget is the first rung's (default: the stored table's, "
+                             f"else {STATS_BUDGET:,})")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="an existing Dask scheduler (tcp://host:8786); default: a local cluster")
     parser.add_argument("--workers", metavar="K", help="workers of the local cluster (default: one per core)")
@@ -36,52 +49,86 @@ def register(subparsers) -> None:
                         help="stop starting deals after M minutes; each game keeps its deals 1..k done by then")
     parser.add_argument("--save", action="store_true", help="store the results in the package's table (resumable)")
     parser.add_argument("--table", metavar="PATH", help="store the results in this table instead (resumable)")
+    parser.add_argument("--replace", action="store_true",
+                        help="let the save replace stored results it would otherwise refuse to drop or downgrade")
     parser.set_defaults(func=run)
 
 
 def run(arguments) -> int:
-    from patience.stats import runner, table
+    from patience.stats import table
+    from patience.stats.ladder import Climb, Refused
 
-    ids = _game_ids(arguments)
-    deals = positive(arguments.deals, "the number of deals")
-    budget = positive(arguments.budget, "the budget")
-    workers = positive(arguments.workers, "the number of workers") if arguments.workers else None
-    minutes = positive(arguments.minutes, "the number of minutes") if arguments.minutes else None
+    ids, deals, rungs, budget, workers, minutes = _checked(arguments)
     path = Path(arguments.table) if arguments.table else table.TABLE if arguments.save else None
-    rows = {g: {n: r for n, r in table.reusable(path, g, budget).items() if n <= deals} if path else {}
-            for g in ids}
-    tasks = [(g, n) for g in ids for n in range(1, deals + 1) if n not in rows[g]]
-    saver = Saver(path, budget, rows, _command(arguments))
     try:
-        client = runner.connect(arguments.scheduler, workers)
-    except runner.SchedulerError as error:
+        climb = Climb.prepare(ids, deals, rungs, path, budget, STATS_BUDGET, arguments.replace)
+    except Refused as error:
         raise UsageError(str(error)) from None
-    deadline = time.monotonic() + 60 * minutes if minutes else None
+    if climb.needs_cluster():
+        _climb(climb, arguments.scheduler, workers, minutes)
     try:
-        runner.run(client, tasks, budget, saver.add, deadline=deadline)
-    except KeyboardInterrupt:
-        kept = saver.keep()
-        raise UsageError(f"interrupted; {kept}nothing was added to the table") from None
-    finally:
-        client.close()
-        if client.cluster is not None and not arguments.scheduler:
-            client.cluster.close()
-    if minutes:
-        for g in ids:
-            rows[g] = _without_gaps(rows[g])
-    saver.finish()
-    for g in ids:
-        print(report(table.summarize(g, table.entry(g, budget, rows[g]))))
+        entries = climb.save(arguments.replace, _command(arguments))
+    except Refused as error:
+        raise UsageError(str(error)) from None
+    for game in ids:
+        stored = entries[game]
+        shown = {number: row for number, row in stored["deals"].items() if int(number) <= deals}
+        print(report(table.summarize(game, {**stored, "deals": shown})))
     return 0
 
 
-def _without_gaps(rows: dict[int, dict]) -> dict[int, dict]:
-    """Deals 1..k, where k + 1 is the first deal not finished (a bounded run ends mid-way)."""
-    kept, number = {}, 1
-    while number in rows:
-        kept[number] = rows[number]
-        number += 1
-    return kept
+def _climb(climb, scheduler: str | None, workers: int | None, minutes: int | None) -> None:
+    from patience.stats import runner
+
+    try:
+        client = runner.connect(scheduler, workers)
+    except runner.ClusterError as error:
+        raise UsageError(str(error)) from None
+    deadline = time.monotonic() + 60 * minutes if minutes else None
+    try:
+        climb.climb(client, deadline, progress=sys.stderr)
+    except KeyboardInterrupt:
+        raise UsageError(f"interrupted; {_kept(climb)}nothing was added to the table") from None
+    except runner.ClusterError as error:
+        raise UsageError(f"{error}; {_kept(climb)}nothing was added to the table") from None
+    finally:
+        _disconnect(client, local=not scheduler)
+
+
+def _checked(arguments) -> tuple:
+    from patience.stats.ladder import MAX_RUNGS
+
+    if arguments.replace and not (arguments.save or arguments.table):
+        raise UsageError("--replace goes with --save or --table")
+    if arguments.workers and arguments.scheduler:
+        raise UsageError("--workers sizes the local cluster; an existing one (--scheduler) has its own workers")
+    ids = _game_ids(arguments)
+    deals = positive(arguments.deals, "the number of deals")
+    rungs = positive(arguments.rungs, "the number of rungs")
+    if rungs > MAX_RUNGS:
+        raise UsageError(f"the number of rungs must be at most {MAX_RUNGS} (the last has "
+                         f"{10 ** (MAX_RUNGS - 1):,} times the first budget), not {arguments.rungs!r}")
+    budget = positive(arguments.budget, "the budget") if arguments.budget is not None else None
+    workers = positive(arguments.workers, "the number of workers") if arguments.workers else None
+    minutes = positive(arguments.minutes, "the number of minutes") if arguments.minutes else None
+    return ids, deals, rungs, budget, workers, minutes
+
+
+def _kept(climb) -> str:
+    if climb.journal is None:
+        return ""
+    return (f"the {climb.kept()} deals finished in this run are kept in {climb.journal.path} "
+            f"(the same command resumes from them); ")
+
+
+def _disconnect(client, local: bool) -> None:
+    """Close the client (and the local cluster) whatever state the cluster is in."""
+    try:
+        client.close(timeout=5)
+        if local and client.cluster is not None:
+            client.cluster.close(timeout=5)
+    except Exception:  # noqa: BLE001 - a cluster already lost has nothing left to close
+        pass
 
 
 def _command(arguments) -> str | None:
@@ -90,7 +137,8 @@ def _command(arguments) -> str | None:
     if arguments.game != "all":
         return None
     minutes = f" --minutes {arguments.minutes}" if arguments.minutes else ""
-    return f"patience stats all --deals {arguments.deals} --budget {arguments.budget}{minutes} --save"
+    budget = f" --budget {arguments.budget}" if arguments.budget else ""
+    return f"patience stats all --deals {arguments.deals}{budget} --rungs {arguments.rungs}{minutes} --save"
 
 
 def _game_ids(arguments) -> list[str]:
@@ -103,62 +151,39 @@ def _game_ids(arguments) -> list[str]:
     return [entry.id for entry in games() if entry.playable]
 
 
-class Saver:
-    """Collects results; keeps them in the partial file every few seconds (when a
-    table is named) and writes the table when the run is complete."""
-
-    def __init__(self, path: Path | None, budget: int, rows: dict[str, dict], command: str | None):
-        self.path, self.budget, self.rows, self.written = path, budget, rows, time.monotonic()
-        self.command = command
-
-    def add(self, game: str, result: dict) -> None:
-        self.rows[game][result["deal"]] = result
-        if self.path is not None and time.monotonic() - self.written > 5:
-            self.keep()
-
-    def keep(self) -> str:
-        """Write what is gathered to the partial file; say where, for the message."""
-        from patience.stats import table
-
-        if self.path is None:
-            return ""
-        data = {"partial": True, "note": "an interrupted run's results; not the table",
-                "games": {g: table.entry(g, self.budget, rows) for g, rows in self.rows.items()}}
-        table.write(data, table.partial_path(self.path))
-        self.written = time.monotonic()
-        done = sum(len(rows) for rows in self.rows.values())
-        return f"{done} deals kept in {table.partial_path(self.path)} (marked partial; the same command resumes); "
-
-    def finish(self) -> None:
-        from patience.stats import table
-
-        if self.path is None:
-            return
-        data = table.load(self.path)
-        data.pop("partial", None)
-        if self.command:
-            data["command"] = self.command
-        for game, rows in self.rows.items():
-            data["games"][game] = table.entry(game, self.budget, rows)
-        table.write(data, self.path)
-        table.partial_path(self.path).unlink(missing_ok=True)
-
-
 def report(summary) -> str:
-    rate, low, high = summary.decided_rate
     lowest, highest = summary.bounds
+    decided, decided_low, decided_high = summary.decided
     player, player_low, player_high = summary.player_rate
-    decided = summary.won + summary.lost
-    return "\n".join([
-        f"{summary.game}: deals 1–{summary.deals}, budget {summary.budget:,} positions a deal",
-        f"  won {summary.won} ({summary.won_by_player} of them only by the player, the solver's budget having run out), "
-        f"lost {summary.lost}, unknown {summary.unknown}",
-        f"  win rate of the {decided} decided deals: {_pc(rate)} (95% Wilson {_pc(low)}–{_pc(high)})",
-        f"  win rate with the unknowns lost or won: {_pc(summary.won / summary.deals)}–"
-        f"{_pc((summary.won + summary.unknown) / summary.deals)} (with intervals {_pc(lowest)}–{_pc(highest)})",
+    lines = [
+        f"{summary.game}: deals 1–{summary.deals}, a ladder of {summary.rungs} rung{'s' * (summary.rungs > 1)} "
+        f"from {summary.budget:,} positions a deal (the solver decided at each: "
+        f"{', '.join(map(str, summary.decided_at))})",
+        f"  won {summary.won} ({summary.won_by_player} of them only by the player), lost {summary.lost}, "
+        f"undecided {summary.unknown}",
+        f"  win rate with the undecided counted lost or won: {_pc(summary.won / max(1, summary.deals))}–"
+        f"{_pc((summary.won + summary.unknown) / max(1, summary.deals))} (with 95% intervals "
+        f"{_pc(lowest)}–{_pc(highest)})",
+        f"  decided: {summary.won + summary.lost} of {summary.deals}, {_pc(decided)} "
+        f"(95% Wilson {_pc(decided_low)}–{_pc(decided_high)})",
+        f"  {_decided_rate(summary)}",
         f"  player: won {summary.player_won}, {_pc(player)} (95% Wilson {_pc(player_low)}–{_pc(player_high)})",
-        f"  seconds a deal: solving {summary.solve_s:.2f}, playing {summary.play_s:.2f}",
-    ])
+        f"  processor seconds a deal: solving {_seconds(summary.solve_cpu)}, playing {_seconds(summary.play_cpu)}",
+    ]
+    return "\n".join(lines)
+
+
+def _decided_rate(summary) -> str:
+    rate, low, high = summary.decided_rate
+    shown = f"{_pc(rate)} (95% Wilson {_pc(low)}–{_pc(high)})" if summary.won + summary.lost else "none decided"
+    if summary.undecided_small:
+        return f"win rate of the decided deals: {shown}"
+    return (f"win rate of the decided deals: {shown}, not an estimate of the game's while "
+            f"{_pc(summary.unknown / max(1, summary.deals))} are undecided")
+
+
+def _seconds(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else "not recorded"
 
 
 def _pc(value: float) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field, model_validator
 
 from patience.spec.checks import CheckKind
+from patience.spec.checks.chance import MODELS as CHANCE_MODELS
 from patience.spec.layout import Area, Arrangement, Deal, DealByColour, Foundations, Packs, TakeOut
 from patience.spec.play import (
     Build,
@@ -50,13 +51,15 @@ class Claim(Provenance):
     """A checkable statement of the text, run against the engine."""
 
     check: CheckKind
-    expect: Literal["holds", "contradicted"] = "holds"
+    expect: Literal["holds", "contradicted", "not_shown"] = "holds"  # not_shown: chance's figures tell neither way
     note: str | None = None
 
     @model_validator(mode="after")
     def _noted(self):
-        if self.expect == "contradicted" and not self.note:
-            raise ValueError("a claim the source contradicts needs an editorial 'note'")
+        if self.expect != "holds" and not self.note:
+            raise ValueError(f"a claim expected to be {self.expect.replace('_', ' ')} needs an editorial 'note'")
+        if self.expect == "not_shown" and not isinstance(self.check, CHANCE_MODELS):
+            raise ValueError("only a claim about chance can be 'not_shown': the others are decided by the rules")
         if not self.passages:
             raise ValueError("a claim must be attached to the passages that state it")
         return self

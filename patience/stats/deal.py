@@ -3,24 +3,38 @@
 from __future__ import annotations
 
 import time
+from functools import cache
 
 from patience.engine import load_game
 from patience.solver import play, solve
+from patience.stats.digests import engine_digest, spec_digest
 
 
-def evaluate(game_id: str, number: int, budget: int) -> dict:
-    """The solver's outcome (won/lost/unknown), the positions it entered, the player's
-    outcome, the seconds each took, and whether a free space opened in the player's
-    game before the first row was dealt."""
-    game = load_game(game_id)
-    start = time.perf_counter()
+def evaluate(game_id: str, number: int, budget: int, played: bool = True) -> dict:
+    """The solver's outcome (won/lost/unknown) within ``budget`` positions, the positions
+    it entered and what proved a loss; with ``played``, the player's outcome and whether
+    a free space opened in its game before the first row was dealt. Each part's
+    processor seconds, and the digests of the code and spec this worker ran."""
+    game, digests = loaded(game_id)
+    start = time.process_time()
     solution = solve(game, game.deal(number), budget)
-    solved = time.perf_counter()
-    playout = play(game, game.deal(number))
-    return {"deal": number, "solver": solution.outcome, "positions": solution.nodes,
-            "player": "won" if playout.outcome == "won" else "lost",
-            "solve_s": round(solved - start, 3), "play_s": round(time.perf_counter() - solved, 3),
-            "space": space_before_first_row(game, number, playout.moves)}
+    result = {"deal": number, "budget": budget, "solver": solution.outcome, "positions": solution.nodes,
+              "reason": solution.reason, "solve_cpu": round(time.process_time() - start, 3), "digests": digests}
+    if played:
+        start = time.process_time()
+        playout = play(game, game.deal(number))
+        result.update(player="won" if playout.outcome == "won" else "lost",
+                      play_cpu=round(time.process_time() - start, 3),
+                      space=space_before_first_row(game, number, playout.moves))
+    return result
+
+
+@cache
+def loaded(game_id: str) -> tuple:
+    """The game, and the digests of the code and of the spec as this process loaded them
+    (both once: a spec changed on disk later is not what this process plays)."""
+    game = load_game(game_id)
+    return game, (engine_digest(), spec_digest(game_id))
 
 
 def space_before_first_row(game, number: int, moves) -> bool:

@@ -1,7 +1,14 @@
-"""What a stored result depends on: the engine's and solver's code, and the game's rules."""
+"""What a stored result depends on: the code a worker runs, and the game's rules.
+
+The code is every module of the package that :func:`patience.stats.deal.evaluate`
+imports, directly or through the modules it imports (the engine, the solver and
+player, the spec's schema and loader …), found by reading their ``import``
+statements: a module added to that chain is covered without anyone listing it.
+"""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from functools import lru_cache
@@ -11,19 +18,73 @@ from patience.datafile import load_yaml
 from patience.spec.loading import find
 
 PACKAGE = Path(__file__).resolve().parent.parent
-CODE = ["cards.py", "engine", "solver"]
+ROOT_MODULE = "patience.stats.deal"  # what a worker runs
 
 
 @lru_cache(maxsize=1)
 def engine_digest() -> str:
-    """SHA-256 over the source of the cards, the engine and the solver (and player)."""
+    """SHA-256 over the source of every module a worker's evaluation imports."""
     hasher = hashlib.sha256()
-    for name in CODE:
-        path = PACKAGE / name
-        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            hasher.update(str(source.relative_to(PACKAGE)).encode())
-            hasher.update(source.read_bytes())
+    for source in code_files():
+        hasher.update(str(source.relative_to(PACKAGE)).encode())
+        hasher.update(source.read_bytes())
     return hasher.hexdigest()
+
+
+def code_files(root: str = ROOT_MODULE) -> list[Path]:
+    """The files of ``root`` and of every module of the package it imports, transitively,
+    with the ``__init__`` of each package on the way (importing ``a.b`` runs ``a``)."""
+    found: set[Path] = set()
+    waiting = [root]
+    while waiting:
+        name = waiting.pop()
+        for module in _with_parents(name):
+            path = _file_of(module)
+            if path is not None and path not in found:
+                found.add(path)
+                waiting += _imported(path, module)
+    return sorted(found)
+
+
+def _with_parents(module: str) -> list[str]:
+    parts = module.split(".")
+    return [".".join(parts[:index]) for index in range(1, len(parts) + 1)]
+
+
+def _file_of(module: str) -> Path | None:
+    """The source file of a module of the package, or ``None`` (another package, or a
+    name imported from a module rather than a module)."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE.name:
+        return None
+    base = PACKAGE.joinpath(*parts[1:])
+    for path in (base / "__init__.py", base.with_suffix(".py")):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imported(path: Path, module: str) -> list[str]:
+    """Every module name an ``import`` anywhere in the file may load (in a function too:
+    a deferred import runs when the function does). ``from a import b`` counts ``a.b``
+    as well, which is kept only if it is a module."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = []
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node, package)
+            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return names
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".")
+    base = ".".join(parts[:len(parts) - node.level + 1])
+    return f"{base}.{node.module}" if node.module else base
 
 
 def spec_digest(game_id: str) -> str:

@@ -1,77 +1,187 @@
 """The stored table of results (``patience/stats/table.json``) and its summaries.
 
-Per game or variant it keeps the digests of the engine (with the solver) and of
-the spec the results were computed with, the budget, the command that reproduces
-them, and one row per deal: ``[solver outcome, positions entered, player outcome,
-seconds solving, seconds playing, free space before the first row (0 or 1)]``. It is written whole to a temporary file and renamed, so an
-interrupted run never leaves a table that looks complete. Results gathered before
-an interruption are kept in ``table.json.partial``, marked ``"partial": true``;
-the next run with the same digests and budget takes them up.
+Per game or variant it keeps the digests of the code (:mod:`patience.stats.digests`)
+and of the spec the results were computed with, the escalation ladder (the budget of
+its first rung and how many rungs, each ten times the last), the command that
+reproduces them, a seal (the SHA-256 of the rows as written, so that a row changed by
+hand is found) and one row per deal::
+
+    [solver outcome, positions entered, player outcome, solver's processor seconds,
+     player's processor seconds, free space before the first row (0 or 1),
+     the rung that decided it (or the last tried), what proved a loss]
+
+A save merges into the table deal by deal and never drops or downgrades a stored
+deal; the table is written whole to an exclusive temporary file beside it and renamed,
+so it is never seen half-written. A table of the first format (rows of six fields,
+one budget) is read as rung 1 of its budget, its losses proved by exhausting the
+search (the only proof that solver had), with no processor time recorded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from patience.datafile import DataFileError
 from patience.stats.digests import engine_digest, spec_digest
 from patience.stats.intervals import wilson
 
 TABLE = Path(__file__).resolve().parent / "table.json"
-COMMAND = "patience stats {game} --deals {deals} --budget {budget} --save"
+FORMAT = 2
+FIELDS = ("solver", "positions", "player", "solve_cpu", "play_cpu", "space", "rung", "reason")
+COMMAND = "patience stats {game} --deals {deals} --budget {budget} --rungs {rungs} --save"
+STEP = 10  # each rung of the ladder has this many times the budget of the one below
+SMALL_UNDECIDED = 0.05  # below this share of undecided deals, the rate among decided ones leads
+
+
+class TableError(DataFileError):
+    """A table that cannot be read or written, located in its file."""
 
 
 class StaleTable(ValueError):
     """The stored results were computed by other code or another spec."""
 
 
-def load(path: Path = TABLE) -> dict:
+def load(path: Path | None = None) -> dict:
+    """The table at ``path`` (by default the stored one; an empty one if there is none),
+    in today's format."""
+    path = path or TABLE
     if not path.exists():
-        return {"games": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
+        return {"format": FORMAT, "games": {}}
+    if not path.is_file():
+        raise TableError(path, None, "is not a regular file; a table is a JSON file")
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except OSError as error:
+        raise TableError(path, None, f"cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise TableError(path, None, "is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise TableError(path, error.lineno, f"is not valid JSON: {error.msg}") from None
+    except DuplicateKey as error:
+        raise TableError(path, line_of(text, f'"{error.key}"'), f"the key {error.key!r} is given twice") from None
+    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
+        raise TableError(path, 1, "is not a table of results: it has no \"games\" mapping")
+    return upgraded(data)
 
 
-def partial_path(path: Path) -> Path:
-    return path.with_name(path.name + ".partial")
+class DuplicateKey(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose keys are unique (``json`` keeps the last of a repeated key)."""
+    result: dict = {}
+    for key, value in pairs:
+        if key in result:
+            raise DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def line_of(text: str, needle: str, start: int = 0) -> int | None:
+    """The 1-based line of the first ``needle`` at or after character ``start``."""
+    found = text.find(needle, start)
+    return text.count("\n", 0, found) + 1 if found >= 0 else None
+
+
+def upgraded(data: dict) -> dict:
+    """A table of the first format read as today's (see the module's docstring)."""
+    if data.get("format", 1) != 1:
+        return data
+    games = {}
+    for game_id, stored in data["games"].items():
+        deals = {number: [row[0], row[1], row[2], None, None, row[5], 1, "exhausted" if row[0] == "lost" else None]
+                 if isinstance(row, list) and len(row) == 6 else row for number, row in stored.get("deals", {}).items()}
+        games[game_id] = {**stored, "rungs": 1, "deals": deals}
+    return {**data, "format": FORMAT, "games": games}
 
 
 def write(data: dict, path: Path) -> None:
-    """Write ``data`` as JSON to ``path`` atomically (a temporary file, then a rename)."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Write ``data`` as JSON to ``path``, each deal's row on one line."""
     text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
     text = re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text)
-    temporary.write_text(text + "\n", encoding="utf-8")  # a deal's row on one line
-    os.replace(temporary, path)
+    replace_file(path, text + "\n")
 
 
-def reusable(path: Path, game_id: str, budget: int) -> dict[int, dict]:
-    """Rows of ``game_id`` already computed with today's code, spec and this budget,
-    from the table and from an interrupted run's partial file."""
-    rows: dict[int, dict] = {}
-    engine, spec = engine_digest(), spec_digest(game_id)
-    for source in (path, partial_path(path)):
-        if not source.exists():
-            continue
-        entry = json.loads(source.read_text(encoding="utf-8")).get("games", {}).get(game_id)
-        if entry and entry["engine"] == engine and entry["spec"] == spec and entry["budget"] == budget:
-            rows.update({int(number): row_of(int(number), row) for number, row in entry["deals"].items()})
-    return rows
+def replace_file(path: Path, text: str) -> None:
+    """Put ``text`` at ``path`` whole or not at all: written to an exclusive temporary
+    file beside it, then renamed over it. On failure the temporary file is removed and
+    the error names ``path``."""
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise TableError(path, None, f"cannot be written: {error.strerror}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise TableError(path, None, f"cannot be written: {error.strerror}") from None
 
 
-def entry(game_id: str, budget: int, rows: dict[int, dict]) -> dict:
-    return {"engine": engine_digest(), "spec": spec_digest(game_id), "budget": budget,
-            "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget),
-            "deals": {str(n): [r["solver"], r["positions"], r["player"], r["solve_s"], r["play_s"], int(r["space"])]
-                      for n, r in sorted(rows.items())}}
+# --- rows --------------------------------------------------------------------------------
 
 
 def row_of(number: int, row: list) -> dict:
-    solver, positions, player, solve_s, play_s, space = row
-    return {"deal": number, "solver": solver, "positions": positions, "player": player,
-            "solve_s": solve_s, "play_s": play_s, "space": bool(space)}
+    return {"deal": number, **dict(zip(FIELDS, row)), "space": bool(row[5])}
+
+
+def stored_row(row: dict) -> list:
+    return [*(row[name] for name in FIELDS[:5]), int(row["space"]), row["rung"], row["reason"]]
+
+
+def rows_of(stored: dict | None) -> dict[int, dict]:
+    return {int(number): row_of(int(number), row) for number, row in stored["deals"].items()} if stored else {}
+
+
+def rung_budget(budget: int, rung: int) -> int:
+    return budget * STEP ** (rung - 1)
+
+
+def seal(deals: dict) -> str:
+    """The SHA-256 of an entry's rows as ``patience stats`` wrote them."""
+    return hashlib.sha256(json.dumps(deals, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], digests: tuple[str, str] | None = None) -> dict:
+    engine, spec = digests or (engine_digest(), spec_digest(game_id))
+    deals = {str(number): stored_row(row) for number, row in sorted(rows.items())}
+    return {"engine": engine, "spec": spec, "budget": budget, "rungs": rungs, "seal": seal(deals),
+            "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget, rungs=rungs), "deals": deals}
+
+
+def would_lose(stored: dict | None, digests: tuple[str, str], budget: int, rungs: int, deals: int) -> str | None:
+    """Why replacing ``stored`` by the results of a run (``deals`` deals on a ladder from
+    ``budget`` with ``rungs`` rungs, computed with ``digests``) would drop or downgrade
+    stored deals; ``None`` if it would not. Results of the same code, spec and ladder
+    are merged deal by deal, which loses nothing."""
+    if not stored or not stored["deals"]:
+        return None
+    same = (stored["engine"], stored["spec"]) == digests
+    if same and stored["budget"] == budget:
+        return None
+    if same:
+        return (f"its stored deals were decided on a ladder from {stored['budget']:,} positions; "
+                f"give --budget {stored['budget']} to add to them")
+    count, top = len(stored["deals"]), rung_budget(stored["budget"], stored["rungs"])
+    if deals >= count and rung_budget(budget, rungs) >= top:
+        return None
+    return (f"its {count:,} stored deals were computed by other code or another spec, up to {top:,} positions; "
+            f"replacing them needs --deals {count} or more and a last rung of {top:,} positions or more")
 
 
 def check_fresh(data: dict, game_id: str) -> None:
@@ -79,7 +189,7 @@ def check_fresh(data: dict, game_id: str) -> None:
     stored = data["games"].get(game_id)
     if stored is None:
         raise StaleTable(f"the stored statistics have no results for {game_id}; compute them with "
-                         f"`{COMMAND.format(game=game_id, deals=1000, budget=stored_budget(data))}`")
+                         f"`{COMMAND.format(game=game_id, deals=1000, budget=stored_budget(data), rungs=3)}`")
     if stored["engine"] != engine_digest():
         raise StaleTable(f"the statistics of {game_id} were computed by other engine or solver code "
                          f"(digest {stored['engine'][:12]}, now {engine_digest()[:12]}); "
@@ -96,6 +206,9 @@ def stored_budget(data: dict) -> int:
     return next((entry["budget"] for entry in data["games"].values()), DEFAULT_BUDGET)
 
 
+# --- summaries ---------------------------------------------------------------------------
+
+
 @dataclass
 class Summary:
     """Counts and rates for one game over deals 1..N."""
@@ -106,16 +219,29 @@ class Summary:
     lost: int
     unknown: int
     player_won: int
-    budget: int
-    solve_s: float
-    play_s: float
+    budget: int  # of the first rung
+    rungs: int
+    decided_at: list[int]  # deals the solver decided at each rung
+    solve_cpu: float | None  # mean processor seconds a deal, over the deals that record it
+    play_cpu: float | None
     won_by_player: int  # of ``won``, the deals only the player won
 
     @property
+    def decided(self) -> tuple[float, float, float]:
+        """The share of deals decided (won or lost), with its Wilson interval."""
+        decided = self.won + self.lost
+        return (decided / self.deals if self.deals else 0.0, *wilson(decided, self.deals))
+
+    @property
     def decided_rate(self) -> tuple[float, float, float]:
-        """Won among decided deals, with its Wilson interval."""
+        """Won among decided deals, with its Wilson interval: an estimate of the win rate
+        only if the undecided deals are few (see :attr:`undecided_small`)."""
         decided = self.won + self.lost
         return ((self.won / decided) if decided else 0.0, *wilson(self.won, decided))
+
+    @property
+    def undecided_small(self) -> bool:
+        return self.deals > 0 and self.unknown / self.deals <= SMALL_UNDECIDED
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -132,7 +258,7 @@ def outcome(row: list) -> str:
     """What a stored deal is known to be: the solver's verdict, except that a deal whose
     budget ran out before the solver decided it is won if the player won it (the player's
     moves are a line of play the engine made through its rule checks). A deal the solver
-    found lost cannot have been won by the player: the table's test makes sure."""
+    found lost cannot have been won by the player: the table's checks make sure."""
     return "won" if row[0] == "unknown" and row[2] == "won" else row[0]
 
 
@@ -140,10 +266,17 @@ def summarize(game_id: str, stored: dict) -> Summary:
     rows = list(stored["deals"].values())
     verdicts = [outcome(row) for row in rows]
     count = {verdict: verdicts.count(verdict) for verdict in ("won", "lost", "unknown")}
+    rungs = stored.get("rungs", 1)
+    decided_at = [sum(1 for row in rows if row[0] != "unknown" and row[6] == rung) for rung in range(1, rungs + 1)]
     return Summary(game_id, len(rows), count["won"], count["lost"], count["unknown"],
-                   sum(1 for row in rows if row[2] == "won"), stored["budget"],
-                   sum(row[3] for row in rows) / max(1, len(rows)), sum(row[4] for row in rows) / max(1, len(rows)),
+                   sum(1 for row in rows if row[2] == "won"), stored["budget"], rungs, decided_at,
+                   _mean(row[3] for row in rows), _mean(row[4] for row in rows),
                    sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0]))  # won by the player only
+
+
+def _mean(values) -> float | None:
+    recorded = [value for value in values if value is not None]
+    return sum(recorded) / len(recorded) if recorded else None
 
 
 def summaries(data: dict) -> list[Summary]:

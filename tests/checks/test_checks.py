@@ -13,7 +13,7 @@ from patience.cli import main
 from patience.spec.loading import SPEC_DIR
 from tests.editing import edit, line_of
 
-FAST = [kind for kind in KINDS if kind != "claim"]  # the claims: tests/engine/test_claims.py
+FAST = [kind for kind in KINDS if kind not in ("claim", "statistics")]  # tests/engine/test_claims.py, tests/stats
 
 
 @pytest.fixture

@@ -136,7 +136,7 @@ def test_a_chance_claim_fails_on_changed_statistics():
 def test_a_contradicted_chance_claim_is_killed_by_figures_that_would_show_it():
     game = load_game("napoleon")  # no covered deal decided: the claim is not shown
     claim = next(c for c in game.rules.claims if c.id == "two-packets-covered-cannot-succeed")
-    assert claim.expect == "contradicted"
+    assert claim.expect == "not_shown"
     assert mutation.kills_with_statistics(game, claim, "statistics: every undecided deal lost")
 
 

@@ -1,17 +1,19 @@
-"""patience stats on a local Dask cluster: results, faults, interruption, a killed worker."""
+"""patience stats on a local Dask cluster: results, bad input, a killed worker, the queue."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
+import time
 
 import pytest
 
 from patience.cli import main
-from patience.stats import runner, table
+from patience.stats import runner
 from patience.stats.deal import evaluate
 from patience.stats.intervals import wilson
+from patience.stats.journal import journal_path
 
 GAME, BUDGET = "calculation", 300
 
@@ -29,11 +31,21 @@ def test_wilson_against_published_values():
     (["stats", GAME, "--deals", "0"], "the number of deals must be a positive whole number, not '0'"),
     (["stats", GAME, "--deals", "-4"], "the number of deals must be a positive whole number, not '-4'"),
     (["stats", GAME, "--deals", "many"], "the number of deals must be a positive whole number, not 'many'"),
+    (["stats", GAME, "--deals", "1" + "0" * 5000], "the number of deals must be a positive whole number"),
     (["stats", GAME, "--deals", "3", "--budget", "1.5"], "the budget must be a positive whole number, not '1.5'"),
+    (["stats", GAME, "--deals", "3", "--budget", "0"], "the budget must be a positive whole number, not '0'"),
+    (["stats", GAME, "--deals", "3", "--rungs", "0"], "the number of rungs must be a positive whole number, not '0'"),
+    (["stats", GAME, "--deals", "3", "--rungs", "two"], "the number of rungs must be a positive whole number, not 'two'"),
+    (["stats", GAME, "--deals", "3", "--rungs", "9"], "the number of rungs must be at most 5"),
     (["stats", GAME, "--deals", "3", "--minutes", "0"], "the number of minutes must be a positive whole number, not '0'"),
+    (["stats", GAME, "--deals", "3", "--workers", "0"], "the number of workers must be a positive whole number, not '0'"),
+    (["stats", GAME, "--deals", "3", "--replace"], "--replace goes with --save or --table"),
+    (["stats", GAME, "--deals", "3", "--workers", "2", "--scheduler", "tcp://127.0.0.1:9"], "--workers sizes the local"),
+    (["stats", GAME, "--deals", "2", "--scheduler", "not a url"], "cannot reach the Dask scheduler at not a url"),
+    (["stats", GAME, "--deals", "2", "--scheduler", "http://127.0.0.1:1"], "unknown address scheme 'http'"),
+    (["stats", GAME, "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
     (["solve", GAME, "1", "--budget", "none"], "the budget must be a positive whole number, not 'none'"),
     (["solve", "nosuchgame", "1"], "unknown game or variant 'nosuchgame'"),
-    (["stats", GAME, "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
 ])
 def test_bad_input_is_one_line_and_a_nonzero_status(arguments, message, capsys):
     assert main(arguments) != 0
@@ -43,14 +55,19 @@ def test_bad_input_is_one_line_and_a_nonzero_status(arguments, message, capsys):
 
 def test_stats_on_a_local_cluster_writes_the_table(tmp_path, capsys):
     path = tmp_path / "table.json"
-    assert main(["stats", GAME, "--deals", "3", "--budget", str(BUDGET), "--workers", "2", "--table", str(path)]) == 0
+    assert main(["stats", GAME, "--deals", "3", "--budget", str(BUDGET), "--rungs", "2", "--workers", "2",
+                 "--table", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"{GAME}: deals 1–3" in out and "player: won" in out
+    assert f"{GAME}: deals 1–3, a ladder of 2 rungs from 300 positions" in out and "player: won" in out
     stored = json.loads(path.read_text())["games"][GAME]
-    assert sorted(stored["deals"]) == ["1", "2", "3"]
+    assert sorted(stored["deals"]) == ["1", "2", "3"] and (stored["budget"], stored["rungs"]) == (BUDGET, 2)
     for number, row in stored["deals"].items():
-        assert row[0] == evaluate(GAME, int(number), BUDGET)["solver"]
-    assert not table.partial_path(path).exists()
+        budget = BUDGET * 10 ** (row[6] - 1)
+        again = evaluate(GAME, int(number), budget)
+        assert [row[0], row[1], row[2], row[7]] == [again["solver"], again["positions"], again["player"],
+                                                    again["reason"]]
+        assert row[3] >= 0 and row[4] >= 0  # processor seconds, the solver's and the player's
+    assert not journal_path(path).exists()
 
 
 def test_a_killed_worker_loses_no_deal_and_counts_none_twice():
@@ -74,37 +91,6 @@ def test_a_killed_worker_loses_no_deal_and_counts_none_twice():
         assert sorted(seen) == [(GAME, n) for n in range(1, 9)]
 
 
-def test_an_interrupted_run_leaves_no_table_and_resumes(tmp_path, monkeypatch, capsys):
-    path = tmp_path / "table.json"
-    calls = []
-
-    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None):
-        tasks = list(tasks)
-        calls.append(tasks)
-        for game, number in tasks[:2]:
-            on_result(game, evaluate(game, number, budget))
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(runner, "run", interrupted)
-    arguments = ["stats", GAME, "--deals", "4", "--budget", str(BUDGET), "--workers", "1", "--table", str(path)]
-    assert main(arguments) == 2
-    assert "interrupted" in capsys.readouterr().err
-    assert not path.exists()
-    partial = json.loads(table.partial_path(path).read_text())
-    assert partial["partial"] is True and sorted(partial["games"][GAME]["deals"]) == ["1", "2"]
-
-    def resumed(client, tasks, budget, on_result, progress=None, deadline=None):
-        calls.append(list(tasks))
-        for game, number in calls[-1]:
-            on_result(game, evaluate(game, number, budget))
-
-    monkeypatch.setattr(runner, "run", resumed)
-    assert main(arguments) == 0
-    assert sorted(json.loads(path.read_text())["games"][GAME]["deals"]) == ["1", "2", "3", "4"]
-    assert not table.partial_path(path).exists()
-    assert calls == [[(GAME, n) for n in range(1, 5)], [(GAME, 3), (GAME, 4)]]
-
-
 def test_the_queue_gives_the_next_deal_to_the_game_that_has_spent_least():
     queue = runner.Queue([("slow", 1), ("slow", 2), ("slow", 3), ("fast", 1), ("fast", 2), ("fast", 3)])
     assert [queue.next(), queue.next()] == [("slow", 1), ("fast", 1)]  # nothing spent: in turn
@@ -112,32 +98,58 @@ def test_the_queue_gives_the_next_deal_to_the_game_that_has_spent_least():
     queue.spent("fast", 1.0)
     assert queue.next() == ("fast", 2)
     queue.spent("fast", 1.0)
-    assert [queue.next(), len(queue)] == [("fast", 3), 2]
+    assert [queue.next(), queue.remaining()] == [("fast", 3), 2]
     assert queue.next() == ("slow", 2)  # the only game left with deals
-    assert len(queue) == 1
+    assert queue.remaining() == 1
 
 
-def test_a_deadline_stops_new_deals_and_reports_none_of_the_cancelled(tmp_path):
+def test_the_queue_takes_deals_as_it_hands_them_out():
+    handed = []
+
+    def numbers():
+        for number in range(1, 10 ** 20):
+            handed.append(number)
+            yield number
+
+    queue = runner.Queue({GAME: runner.Pending(numbers(), 10 ** 20)})
+    assert queue.remaining() == 10 ** 20
+    assert [queue.next(), queue.next()] == [(GAME, 1), (GAME, 2)] and handed == [1, 2]
+
+
+def test_a_deadline_stops_new_deals_and_reports_none_of_the_cancelled():
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
-        seen: list[tuple[str, int]] = []
-        runner.run(client, [(GAME, n) for n in range(1, 30)], BUDGET,
-                   lambda game, result: seen.append((game, result["deal"])), progress=None, deadline=0.0)
-    assert len(seen) == 1  # the first result arrives after the deadline: nothing more is started or counted
+        seen: list[int] = []
+        client.submit(evaluate, GAME, 1, 10).result()  # the worker warmed up: the deadline measures deals
+        started = time.monotonic()
+        runner.run(client, [(GAME, n) for n in range(1, 1000)], BUDGET,
+                   lambda game, result: seen.append(result["deal"]), progress=None, deadline=started + 8)
+        stopped = time.monotonic()
+    assert seen and len(seen) < 999 and stopped - started < 8 + 2 * runner.POLL + 5
+    assert len(seen) == len(set(seen))
 
 
-def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatch, capsys):
-    def out_of_order(client, tasks, budget, on_result, progress=None, deadline=None):
-        assert deadline is not None
-        for game, number in [(GAME, 1), (GAME, 2), (GAME, 4)]:  # deal 3 was still running at the deadline
-            on_result(game, evaluate(game, number, budget))
+def test_a_worker_that_reports_other_digests_stops_the_run():
+    from distributed import Client, LocalCluster
 
-    monkeypatch.setattr(runner, "run", out_of_order)
-    path = tmp_path / "table.json"
-    arguments = ["stats", GAME, "--deals", "5", "--budget", str(BUDGET), "--minutes", "1", "--workers", "1",
-                 "--table", str(path)]
-    assert main(arguments) == 0
-    assert sorted(json.loads(path.read_text())["games"][GAME]["deals"]) == ["1", "2"]
-    assert f"{GAME}: deals 1–2" in capsys.readouterr().out
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
+            Client(cluster) as client:
+        client.run(_pretend_another_spec)
+        seen = []
+        with pytest.raises(runner.ClusterError, match=r"a worker ran other spec of calculation than this machine"):
+            runner.run(client, [(GAME, n) for n in range(1, 5)], BUDGET,
+                       lambda game, result: seen.append(result), progress=None)
+        assert seen == []  # nothing computed with the other spec is taken
+
+
+def _pretend_another_spec() -> None:
+    """In a worker: its loaded game now carries another spec's digest (as if the spec
+    file of that machine said something else)."""
+    from patience.stats import deal
+
+    game, (engine, _) = deal.loaded(GAME)
+    deal.loaded.cache_clear()
+    original = deal.loaded
+    deal.loaded = lambda game_id: (game, (engine, "0" * 64)) if game_id == GAME else original(game_id)

@@ -2,8 +2,9 @@
 
 Each finding is a warning typed ``check.<kind>`` located in the data file
 (``patience/specs/sultan.yaml:40``), so ``-W`` fails on what ``patience check``
-reports. Two kinds are left to the pages, which already warn of them: ``source``
-(a layer that cannot be read: ``edition.layer``) and ``claim`` (``rules.claim``).
+reports. Three kinds are left to the pages, which already warn of them: ``source``
+(a layer that cannot be read: ``edition.layer``), ``claim`` (``rules.claim``) and
+``statistics`` (the statistics page, which publishes the table).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .._logging import file_location
 from .._logging import warn_check as warn
 from .source import corpus_for
 
-BUILD_KINDS = [kind for kind in checks.KINDS if kind not in ("source", "claim")]
+BUILD_KINDS = [kind for kind in checks.KINDS if kind not in ("source", "claim", "statistics")]
 
 
 def check_consistency(app, env) -> None:

@@ -1,8 +1,9 @@
 """Claims on the page: each run against the engine while the page is read.
 
-A claim shows its status: *holds*, or *contradicted* — a statement of the text the
-engine refutes, kept with its editorial note. A claim that fails without being
-marked as a contradiction (or that is marked so but now holds) is a
+A claim shows its status: *holds*, *contradicted* — a statement of the text the
+engine refutes, kept with its editorial note —, or, for a claim about chance, *not
+shown* — the figures tell neither way. A claim whose verdict is not the one its spec
+records (one that fails, or is marked contradicted but now holds) is a
 ``rules.claim`` warning pointing at the claim's line in the spec, so ``-W`` fails
 the build; the page shows it in an error box. Results are cached on the spec's
 digest and the engine's version (:mod:`.cache`).
@@ -24,6 +25,7 @@ from .cache import cached
 BADGES = {
     "holds": "✓ Holds",
     "contradicted": "✗ Contradicted by the engine",
+    "not_shown": "◌ Not shown by the figures",
     "fails": "⚠ Fails",
     "error": "⚠ Cannot be run",
 }
@@ -36,15 +38,14 @@ def run(loaded, claim, seconds: float) -> dict:
         return {"error": str(error)}
     except TimeLimit as error:
         return {"error": str(error), "transient": True}
-    return {"holds": result.holds, "detail": result.detail}
+    return {"holds": result.holds, "verdict": result.verdict, "detail": result.detail}
 
 
 def status(claim, outcome: dict) -> str:
     if "error" in outcome:
         return "error"
-    if outcome["holds"]:
-        return "holds" if claim.expect == "holds" else "fails"
-    return "contradicted" if claim.expect == "contradicted" else "fails"
+    verdict = outcome.get("verdict") or ("holds" if outcome["holds"] else "contradicted")  # cached before verdicts
+    return verdict if verdict == claim.expect else "fails"
 
 
 def claim_block(directive, loaded, owner: str, claim) -> tuple[nodes.Node, str]:
@@ -79,4 +80,7 @@ def _complaint(name: str, claim, outcome: dict) -> str:
     if claim.expect == "holds":
         return (f"claim {name} fails: the engine shows {outcome['detail']!r}; fix the spec, or mark the claim "
                 f"'expect: contradicted' with an editorial note")
-    return f"claim {name} is marked as contradicted by the engine, but it holds: {outcome['detail']!r}"
+    verdict = outcome.get("verdict") or ("holds" if outcome["holds"] else "contradicted")
+    marked = {"contradicted": "contradicted by the engine", "not_shown": "not shown by the figures"}[claim.expect]
+    found = {"holds": "holds", "contradicted": "is contradicted", "not_shown": "is not shown"}[verdict]
+    return f"claim {name} is marked as {marked}, but it {found}: {outcome['detail']!r}"

@@ -143,6 +143,7 @@ def english(directive, name: str) -> list[nodes.Node]:
 def tally(statuses: list[str]) -> str:
     """``12 claims: 11 hold, 1 is contradicted by the engine.``"""
     words = {"holds": ("holds", "hold"), "contradicted": ("is contradicted by the engine", "are contradicted by the engine"),
+             "not_shown": ("is not shown by the figures", "are not shown by the figures"),
              "fails": ("fails", "fail"), "error": ("cannot be run", "cannot be run")}
     parts = [f"{statuses.count(key)} {one if statuses.count(key) == 1 else many}"
              for key, (one, many) in words.items() if statuses.count(key)]

@@ -1,0 +1,118 @@
+"""The journal of a run in progress (``table.json.partial``): finished deals saved as they go.
+
+Each finished deal is appended as one line of JSON and flushed to the disk at once,
+so an interrupted run (Ctrl-C, a killed process, a full disk) loses at most the deals
+still being computed. The first line says what the file is; it is never taken for the
+table. The next run of the same command reads the deals back (those computed with its
+code, spec and ladder) and goes on from them; a last line cut short by a full disk is
+dropped. When the run is complete its deals are merged into the table and the journal
+is removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from patience.stats.table import FIELDS, TableError, row_of, stored_row
+
+HEADER = {"partial": True, "note": "the finished deals of a run of `patience stats` in progress; not the table"}
+
+
+def journal_path(table: Path) -> Path:
+    return table.with_name(table.name + ".partial")
+
+
+class Journal:
+    """Open for appending (created if need be): a directory that cannot be written to is
+    found here, before anything is computed."""
+
+    def __init__(self, table: Path):
+        self.path = journal_path(table)
+        self.deals: set[tuple[str, int]] = set()  # saved by this run (a deal may be saved at each rung)
+        try:
+            self._cut_torn_line()
+            self.stream = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
+            if self.stream.tell() == 0:
+                self._append(HEADER)
+        except OSError as error:
+            raise TableError(self.path, None, f"cannot be written: {error.strerror}") from None
+
+    def _cut_torn_line(self) -> None:
+        """Drop a last line without its end (a write cut short), so that what is appended
+        next starts a line of its own."""
+        if not self.path.exists():
+            return
+        if not self.path.is_file():
+            raise TableError(self.path, None, "is not a regular file")
+        data = self.path.read_bytes()
+        if data and _record(data.split(b"\n", 1)[0].decode("utf-8", "replace")) != HEADER:
+            raise TableError(self.path, 1, "is not the journal of a run of `patience stats`; move it away")
+        if data and not data.endswith(b"\n"):
+            with open(self.path, "r+b") as stream:
+                stream.truncate(data.rfind(b"\n") + 1)
+
+    def add(self, game_id: str, digests: tuple[str, str], budget: int, row: dict) -> None:
+        """Save one finished deal (its whole row) at once."""
+        engine, spec = digests
+        try:
+            self._append({"game": game_id, "engine": engine, "spec": spec, "budget": budget, "deal": row["deal"],
+                          "row": stored_row(row)})
+        except OSError as error:
+            raise TableError(self.path, None, f"cannot be written: {error.strerror}; the {self.kept} deals "
+                                              f"finished before are kept in it, and the same command resumes "
+                                              f"from them") from None
+        self.deals.add((game_id, row["deal"]))
+
+    @property
+    def kept(self) -> int:
+        return len(self.deals)
+
+    def _append(self, record: dict) -> None:
+        self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.stream.flush()
+        os.fsync(self.stream.fileno())
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError:  # the last flush failed: the error was reported when it happened
+            pass
+
+    def remove(self) -> None:
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+
+def read(table: Path, game_id: str, digests: tuple[str, str], budget: int) -> dict[int, dict]:
+    """The deals of ``game_id`` the journal beside ``table`` holds, computed with these
+    digests on a ladder from ``budget``; a later line of a deal replaces an earlier one."""
+    path = journal_path(table)
+    if not path.exists():
+        return {}
+    if not path.is_file():
+        raise TableError(path, None, "is not a regular file")
+    rows: dict[int, dict] = {}
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        for number, line in enumerate(stream, start=1):
+            record = _record(line)
+            if number == 1 and record != HEADER:
+                raise TableError(path, 1, "is not the journal of a run of `patience stats`; move it away")
+            if (record and record.get("game") == game_id and (record.get("engine"), record.get("spec")) == digests
+                    and record.get("budget") == budget and _well_formed(record)):
+                rows[record["deal"]] = row_of(record["deal"], record["row"])
+    return rows
+
+
+def _well_formed(record: dict) -> bool:
+    deal, row = record.get("deal"), record.get("row")
+    return type(deal) is int and deal > 0 and isinstance(row, list) and len(row) == len(FIELDS)
+
+
+def _record(line: str) -> dict | None:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError:
+        return None  # a line cut short
+    return record if isinstance(record, dict) else None

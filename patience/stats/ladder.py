@@ -1,0 +1,195 @@
+"""The escalation ladder (лѣстница): every deal decided cheaply, then only the undecided
+ones again, each time with ten times the budget.
+
+Rung 1 solves and plays deals 1..N at the first budget; rung 2 sends back out, at ten
+times that budget, only the deals still undecided (neither decided by the solver nor
+won by the player), rung 3 at a hundred times, and so on: each rung a pass over the
+cluster. A row records the rung that decided it (or the last one tried) and the
+processor seconds of its solve at that rung.
+
+A :class:`Climb` holds, per game, the rows known before the run (the table's and an
+interrupted run's journal, when computed with the same code, spec and first budget)
+and each finished deal: merged into its row and saved in the journal at once. When
+the climb is over, :meth:`Climb.save` merges the rows into the table.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from patience.stats import runner, table
+from patience.stats.journal import Journal
+from patience.stats.journal import read as read_journal
+
+MAX_RUNGS = 5  # a fifth rung has 10,000 times the first budget: beyond it, the memory of positions runs out first
+
+
+@dataclass
+class Plan:
+    """One game's part of a run: the digests it is computed with (this machine's), the
+    first rung's budget, and its rows by deal."""
+
+    game: str
+    digests: tuple[str, str]
+    budget: int
+    rows: dict[int, dict] = field(default_factory=dict)
+
+    def pending(self, deals: int, rung: int) -> runner.Pending:
+        """The deals of 1..``deals`` the rung has to compute: at rung 1 those without a row,
+        above it those still undecided below this rung, each produced when it is taken."""
+        rows = self.rows
+        if rung == 1:
+            known = sum(1 for number in rows if number <= deals)
+            return runner.Pending((n for n in _upto(deals) if n not in rows), deals - known)
+        waiting = sorted(n for n, row in rows.items() if n <= deals and undecided(row) and row["rung"] < rung)
+        return runner.Pending(iter(waiting), len(waiting))
+
+    def record(self, result: dict, rung: int) -> dict:
+        """The deal's row with ``result`` (of ``rung``) in it."""
+        number = result["deal"]
+        solved = {"solver": result["solver"], "positions": result["positions"], "solve_cpu": result["solve_cpu"],
+                  "reason": result["reason"], "rung": rung}
+        if "player" in result:
+            row = {"deal": number, **solved, "player": result["player"], "play_cpu": result["play_cpu"],
+                   "space": result["space"]}
+        else:
+            row = {**self.rows[number], **solved}
+        self.rows[number] = row
+        return row
+
+
+def _upto(deals: int) -> Iterator[int]:
+    number = 1
+    while number <= deals:  # not range(): a count beyond what a machine can run is streamed all the same
+        yield number
+        number += 1
+
+
+def undecided(row: dict) -> bool:
+    return row["solver"] == "unknown" and row["player"] != "won"
+
+
+def better(first: dict, second: dict) -> dict:
+    """Of two rows of one deal, the one that knows more: decided rather than not, else
+    the higher rung."""
+    return max(first, second, key=lambda row: (not undecided(row), row["rung"]))
+
+
+def merged(*sources: dict[int, dict]) -> dict[int, dict]:
+    rows: dict[int, dict] = {}
+    for source in sources:
+        for number, row in source.items():
+            rows[number] = better(rows[number], row) if number in rows else row
+    return rows
+
+
+class Climb:
+    """A run of ``deals`` deals of some games up ``rungs`` rungs, saving every finished
+    deal in the journal beside ``path`` (when a table is named)."""
+
+    def __init__(self, plans: list[Plan], deals: int, rungs: int, path: Path | None):
+        self.plans, self.deals, self.rungs, self.path = {p.game: p for p in plans}, deals, rungs, path
+        self.journal = Journal(path) if path is not None else None
+
+    @classmethod
+    def prepare(cls, ids: list[str], deals: int, rungs: int, path: Path | None, budget: int | None,
+                default_budget: int, replace: bool) -> Climb:
+        """The plans of a run, from the table at ``path`` and its journal: the first budget
+        is ``budget``, else the stored one. Refused (:class:`Refused`) if its save would
+        drop or downgrade stored deals, unless ``replace``."""
+        from patience.stats.digests import engine_digest, spec_digest
+
+        data = table.load(path) if path is not None else {"games": {}}
+        plans = []
+        for game_id in ids:
+            stored = data["games"].get(game_id)
+            digests = (engine_digest(), spec_digest(game_id))
+            first = budget or (stored["budget"] if stored else default_budget)
+            lost = table.would_lose(stored, digests, first, rungs, deals)
+            if lost and not replace:
+                raise Refused(f"a save would lose stored results of {game_id}: {lost}; or give --replace to "
+                              f"replace them")
+            plan = Plan(game_id, digests, first)
+            if path is not None and not lost and stored and (stored["engine"], stored["spec"]) == digests:
+                plan.rows = table.rows_of(stored)
+            if path is not None:
+                plan.rows = merged(plan.rows, read_journal(path, game_id, digests, first))
+            plans.append(plan)
+        return cls(plans, deals, rungs, path)
+
+    def needs_cluster(self) -> bool:
+        """Whether any rung has a deal to compute (from what is known now)."""
+        return any(plan.pending(self.deals, rung).count for plan in self.plans.values()
+                   for rung in range(1, self.rungs + 1))
+
+    def climb(self, client, deadline: float | None = None, progress=None) -> None:
+        """Every rung in turn, each a pass over the cluster, until the deadline."""
+        for rung in range(1, self.rungs + 1):
+            tasks = {game: plan.pending(self.deals, rung) for game, plan in self.plans.items()}
+            if not any(pending.count for pending in tasks.values()):
+                continue
+            budgets = {game: table.rung_budget(plan.budget, rung) for game, plan in self.plans.items()}
+            shown = f"{min(budgets.values()):,}" + ("" if len(set(budgets.values())) == 1 else "+")
+            runner.run(client, tasks, budgets, partial(self.add, rung=rung), progress=progress, deadline=deadline,
+                       played=rung == 1, label=f"rung {rung} of {self.rungs} ({shown} positions)")
+            if deadline is not None and time.monotonic() > deadline:
+                return
+
+    def add(self, game: str, result: dict, rung: int) -> None:
+        plan = self.plans[game]
+        row = plan.record(result, rung)
+        if self.journal is not None:
+            self.journal.add(game, plan.digests, plan.budget, row)
+
+    def kept(self) -> int:
+        return self.journal.kept if self.journal is not None else 0
+
+    def save(self, replace: bool, command: str | None) -> dict[str, dict]:
+        """Merge the rows into the table (read again now: another run may have saved since),
+        each game's deals 1..k without a gap, and remove the journal. Returns each game's
+        entry as saved (or, with no table, as computed)."""
+        entries = {}
+        data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
+        for game, plan in self.plans.items():
+            stored = data["games"].get(game)
+            same = bool(stored) and (stored["engine"], stored["spec"]) == plan.digests and stored["budget"] == plan.budget
+            rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows)
+            lost = table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows))
+            if lost and not replace:
+                raise Refused(f"the results of {game} were not saved, since they would lose stored ones: {lost}; "
+                              f"they are kept in {self.journal.path if self.journal else 'no file'}")
+            rungs = max(self.rungs, stored.get("rungs", 1) if same and stored else 1)
+            entries[game] = data["games"][game] = table.entry(game, plan.budget, rungs, rows, plan.digests)
+        if self.path is not None:
+            data["format"] = table.FORMAT
+            if command:
+                data["command"] = command
+            self._write(data)
+        return entries
+
+    def _write(self, data: dict) -> None:
+        assert self.path is not None and self.journal is not None
+        try:
+            table.write(data, self.path)
+        except table.TableError as error:
+            raise table.TableError(error.path, error.line, f"{error.message}; the finished deals are kept in "
+                                                           f"{self.journal.path}, and the same command saves "
+                                                           f"them") from None
+        self.journal.remove()
+
+
+class Refused(ValueError):
+    """A save that would drop or downgrade stored deals, not asked for (``--replace``)."""
+
+
+def without_gaps(rows: dict[int, dict]) -> dict[int, dict]:
+    """Deals 1..k, where k + 1 is the first deal not finished (a bounded run ends mid-way)."""
+    kept, number = {}, 1
+    while number in rows:
+        kept[number] = rows[number]
+        number += 1
+    return kept

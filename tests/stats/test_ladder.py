@@ -1,0 +1,178 @@
+"""The escalation ladder and the saving of its results: which deals each rung sends out,
+what a row records, resuming from the journal, merging into the table.
+
+The cluster is replaced here by the same evaluation run in this process, deal by deal
+(the ``local`` fixture; the cluster itself is tested in ``test_runner.py`` and
+``test_cluster_faults.py``)."""
+
+from __future__ import annotations
+
+import json
+
+from patience.cli import main
+from patience.engine import load_game
+from patience.solver import play, solve
+from patience.stats import ladder, runner, table
+from patience.stats.deal import evaluate
+from patience.stats.journal import Journal, journal_path
+
+GAME, BUDGET = "calculation", 60
+
+
+def expected_row(number: int, budget: int, rungs: int) -> list:
+    """Found without the ladder: solve at each budget in turn while the deal stays
+    undecided (the solver out of budget, the player beaten)."""
+    game = load_game(GAME)
+    won_by_player = play(game, game.deal(number)).outcome == "won"
+    for rung in range(1, rungs + 1):
+        solution = solve(game, game.deal(number), budget * 10 ** (rung - 1))
+        if solution.outcome != "unknown" or won_by_player:
+            break
+    return [solution.outcome, solution.nodes, "won" if won_by_player else "lost", rung]
+
+
+def stored(path) -> dict:
+    return json.loads(path.read_text())["games"][GAME]
+
+
+def test_each_rung_sends_out_only_the_deals_still_undecided(tmp_path, local, capsys):
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "8", "--budget", str(BUDGET), "--rungs", "3", "--table", str(path)]) == 0
+    rows = stored(path)["deals"]
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 9)]
+    for number, row in rows.items():
+        assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 3), number
+        assert isinstance(row[3], float) and isinstance(row[4], float)  # processor seconds, solver and player
+        assert (row[7] is not None) == (row[0] == "lost")
+    assert "the solver decided at each: " in capsys.readouterr().out
+
+
+def test_a_save_merges_deal_by_deal_and_never_drops_or_downgrades(tmp_path, local, capsys):
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "6", "--budget", str(BUDGET), "--rungs", "2", "--table", str(path)]) == 0
+    first = stored(path)
+    assert main(["stats", GAME, "--deals", "3", "--rungs", "1", "--table", str(path)]) == 0  # the stored budget
+    assert stored(path)["deals"] == first["deals"]  # nothing dropped, nothing downgraded to rung 1
+    assert main(["stats", GAME, "--deals", "3", "--budget", "100", "--table", str(path)]) == 2
+    assert "give --budget 60 to add to them; or give --replace" in capsys.readouterr().err
+    assert stored(path)["deals"] == first["deals"]
+    assert main(["stats", GAME, "--deals", "9", "--rungs", "3", "--table", str(path)]) == 0
+    now = stored(path)
+    assert len(now["deals"]) == 9 and now["rungs"] == 3
+    for number, row in first["deals"].items():
+        assert now["deals"][number] == row or (row[0] == "unknown" and now["deals"][number][6] == 3)
+    assert main(["stats", GAME, "--deals", "3", "--budget", "100", "--rungs", "1", "--replace",
+                 "--table", str(path)]) == 0  # asked explicitly
+    assert len(stored(path)["deals"]) == 3 and stored(path)["budget"] == 100
+
+
+def test_results_of_other_code_are_replaced_only_whole_or_when_asked(tmp_path, local, capsys):
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "4", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    data = json.loads(path.read_text())
+    data["games"][GAME]["engine"] = "0" * 64  # as if computed by other code
+    table.write(data, path)
+    assert main(["stats", GAME, "--deals", "3", "--rungs", "1", "--table", str(path)]) == 2
+    assert "its 4 stored deals were computed by other code" in capsys.readouterr().err
+    assert main(["stats", GAME, "--deals", "4", "--rungs", "1", "--table", str(path)]) == 0  # all of them again
+    assert stored(path)["engine"] != "0" * 64 and len(stored(path)["deals"]) == 4
+
+
+def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monkeypatch, local, capsys):
+    from tests.stats.conftest import in_process
+
+    path = tmp_path / "t.json"
+    computed = []
+
+    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
+        queue = runner.Queue(tasks)
+        for _ in range(2):
+            game_id, number = queue.next()
+            computed.append(number)
+            on_result(game_id, evaluate(game_id, number, budget[game_id], played))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run", interrupted)
+    arguments = ["stats", GAME, "--deals", "4", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]
+    assert main(arguments) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "interrupted; the 2 deals finished in this run are kept in" in error
+    assert not path.exists()
+    lines = journal_path(path).read_text().splitlines()
+    assert json.loads(lines[0])["partial"] is True and [json.loads(line)["deal"] for line in lines[1:]] == [1, 2]
+
+    def resumed(client, tasks, budget, on_result, **options):
+        def noted(game_id, result):
+            computed.append(result["deal"])
+            on_result(game_id, result)
+        in_process(client, tasks, budget, noted, **options)
+
+    monkeypatch.setattr(runner, "run", resumed)
+    computed.clear()
+    assert main(arguments) == 0
+    assert computed == [3, 4]
+    assert sorted(stored(path)["deals"], key=int) == ["1", "2", "3", "4"]
+    assert not journal_path(path).exists()
+
+
+def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
+    path = tmp_path / "t.json"
+    digests = ("e" * 64, "s" * 64)
+    journal = Journal(path)
+    row = {"deal": 1, "solver": "won", "positions": 5, "player": "won", "solve_cpu": 0.1, "play_cpu": 0.1,
+           "space": True, "rung": 1, "reason": None}
+    journal.add(GAME, digests, BUDGET, row)
+    journal.close()
+    with open(journal_path(path), "a") as stream:
+        stream.write('{"game": "calcul')  # a full disk stopped this write
+    journal = Journal(path)
+    journal.add(GAME, digests, BUDGET, {**row, "deal": 2})
+    journal.close()
+    from patience.stats.journal import read
+    assert sorted(read(path, GAME, digests, BUDGET)) == [1, 2]
+    assert read(path, GAME, digests, BUDGET + 1) == {}  # another ladder's deals are not taken
+
+
+def test_the_first_rung_hands_out_deals_one_at_a_time_whatever_their_number():
+    plan = ladder.Plan(GAME, ("e", "s"), BUDGET, rows={2: {"solver": "won", "player": "lost", "rung": 1}})
+    pending = plan.pending(10 ** 20, 1)
+    assert pending.count == 10 ** 20 - 1
+    assert [next(pending.numbers) for _ in range(3)] == [1, 3, 4]
+
+
+def test_a_table_of_the_first_format_is_read_as_rung_one(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"games": {GAME: {
+        "engine": "e", "spec": "s", "budget": 10000, "command": "patience stats calculation --deals 2 --save",
+        "deals": {"1": ["lost", 40, "lost", 0.2, 0.3, 1], "2": ["unknown", 10000, "won", 1.5, 0.3, 0]}}}}))
+    entry = table.load(path)["games"][GAME]
+    assert entry["rungs"] == 1
+    assert entry["deals"] == {"1": ["lost", 40, "lost", None, None, 1, 1, "exhausted"],
+                              "2": ["unknown", 10000, "won", None, None, 0, 1, None]}
+    summary = table.summarize(GAME, entry)
+    assert (summary.lost, summary.won, summary.decided_at, summary.solve_cpu) == (1, 1, [1], None)
+
+
+def test_the_stored_table_is_read_and_every_deal_kept():
+    """The table computed before the ladder: each game's deals, each row converted."""
+    data = table.load()
+    raw = json.loads(table.TABLE.read_text())
+    for game_id, entry in data["games"].items():
+        assert sorted(entry["deals"]) == sorted(raw["games"][game_id]["deals"])
+        for number, row in entry["deals"].items():
+            old = raw["games"][game_id]["deals"][number]
+            assert row[:3] == old[:3] and row[5] == old[5] and len(row) == len(table.FIELDS)
+
+
+def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatch, local, capsys):
+    def out_of_order(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
+        assert deadline is not None
+        for number in (1, 2, 4):  # deal 3 was still running at the deadline
+            on_result(GAME, evaluate(GAME, number, budget[GAME], played))
+
+    monkeypatch.setattr(runner, "run", out_of_order)
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "5", "--budget", str(BUDGET), "--rungs", "1", "--minutes", "1",
+                 "--table", str(path)]) == 0
+    assert sorted(stored(path)["deals"]) == ["1", "2"]
+    assert f"{GAME}: deals 1–2" in capsys.readouterr().out
