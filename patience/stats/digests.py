@@ -42,7 +42,7 @@ def code_files(root: str = ROOT_MODULE) -> list[Path]:
             path = _file_of(module)
             if path is not None and path not in found:
                 found.add(path)
-                waiting += _imported(path, module)
+                waiting += _imported(path, module) if path.suffix == ".py" else []
     return sorted(found)
 
 
@@ -53,12 +53,13 @@ def _with_parents(module: str) -> list[str]:
 
 def _file_of(module: str) -> Path | None:
     """The source file of a module of the package, or ``None`` (another package, or a
-    name imported from a module rather than a module)."""
+    name imported from a module rather than a module). A compiled module's file is its C
+    source (the solver's accelerator), which decides as much as any Python module."""
     parts = module.split(".")
     if parts[0] != PACKAGE.name:
         return None
     base = PACKAGE.joinpath(*parts[1:])
-    for path in (base / "__init__.py", base.with_suffix(".py")):
+    for path in (base / "__init__.py", base.with_suffix(".py"), base.with_suffix(".c")):
         if path.is_file():
             return path
     return None
