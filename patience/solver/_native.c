@@ -59,6 +59,7 @@ typedef struct {
     int safe_enabled; int *eligible, *may_empty; int nfoundations; int *foundations;
     int (*partners)[52]; int *npartners;                 /* per rank-suit key: keys that may be built on it */
     int nlooked; int *look_pile, *look_kind, *look_hops, *look_blocking;
+    int dive;                                            /* points of promise a move made is worth */
 } Tables;
 
 typedef struct {
@@ -659,7 +660,6 @@ static int enter(Search *search) {
     return seen_add(&search->seen, position_key(search->t, search->s));
 }
 
-#define DIVE 2
 
 typedef struct { int *parent, *depth; Move *move; int n, cap_parent, cap_depth, cap_move; } Tree;
 
@@ -736,7 +736,7 @@ static int best_first(Search *search, Result *result) {
                     result->outcome = OUT_UNKNOWN;
                     done = 1;
                 } else {
-                    Entry e = {-score(t, s) - (double)(DIVE * tree.depth[child]), priority(t, &moves[i]), child};
+                    Entry e = {-score(t, s) - (double)(t->dive * tree.depth[child]), priority(t, &moves[i]), child};
                     if (heap_push(&heap, e) < 0) { status = -1; done = 1; }
                 }
             }
@@ -997,7 +997,7 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     t->has_classes = nclasses == MAXC;
     for (int i = 0; i < nclasses && i < MAXC; i++) t->classes[i] = (uint8_t)classes[i];
     NUMBER(classes_from, "classes_from");
-    NUMBER(safe_enabled, "safe_enabled");
+    NUMBER(safe_enabled, "safe_enabled"); NUMBER(dive, "dive");
     LIST(eligible, "eligible"); LIST(may_empty, "may_empty");
     if (!(t->foundations = int_list(d, "foundations", &t->nfoundations))) return NULL;
     int *part_flat, *part_off, nparts;

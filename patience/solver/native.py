@@ -20,6 +20,7 @@ from functools import lru_cache
 from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.state import Move, State
+from patience.solver import search
 from patience.solver.ordering import _piles
 from patience.solver.position import Keys, card_classes, symmetric_areas
 from patience.solver.safe import SafeMoves
@@ -127,6 +128,7 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "may_empty": [int(e) for e in safe.may_empty], "foundations": list(rules.foundation),
         "partners": [[suit * 13 + rank - 1 for rank, suit in safe.partners[(r, s)]]
                      for s in range(4) for r in range(1, 14)],
+        "dive": search.DIVE,
         "looked": [[pile, look, hops, int(blocking)] for pile, look, hops, blocking in _piles(game, True)],
     }
 
