@@ -178,9 +178,7 @@ def _claims(corpus: Corpus) -> list[Finding]:
     from patience.engine.specs import rules_from_file
 
     findings = []
-    for entry in _specs(corpus):
-        if not entry.spec.playable:
-            continue
+    for entry in _specs(corpus):  # an unplayable spec's claims too: they ask what its clauses say
         for variant in [None, *(v.id for v in entry.spec.variants)]:
             owner = f"{entry.spec.game}:{variant}" if variant else entry.spec.game
             try:

@@ -29,7 +29,10 @@ from patience.spec.checks.playouts import (
     OnlyToLineEnds,
     OnlyTop,
     OnlyToRowEnds,
+    PackWaits,
+    SpaceMayWait,
     SpacesFilledFrom,
+    SpacesInTurn,
     Stays,
     TalonTakesOnlyUnplayable,
     TalonTakesPlayable,
@@ -191,6 +194,57 @@ def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult
             seen[next(name for name, group in zip(sources, donors) if any(
                 state.piles[p] and state.piles[p][-1] == expected for p in group))] += 1
     return ClaimResult(all(seen.values()), f"spaces filled, each from the first of {sources} with a card: {seen}")
+
+
+@runs(SpacesInTurn)
+def spaces_in_turn(game: Game, area: str, sources: list[str]) -> ClaimResult:
+    """Every legal move into an empty pile of ``area`` comes from one of ``sources`` whose
+    predecessors in the list are all empty; and each source fills some space."""
+    piles = set(area_piles(game, area, ""))
+    donors = [area_piles(game, name, "") for name in sources]
+    seen = {name: 0 for name in sources}
+    for state, moves in playouts(game, length=1000):
+        for move in moves:
+            for src, dst in _steps(move):
+                if dst not in piles or state.piles[dst]:
+                    continue
+                turn = next((i for i, group in enumerate(donors) if src in group), None)
+                if turn is None:
+                    continue
+                waiting = [name for name, group in zip(sources[:turn], donors) if any(state.piles[p] for p in group)]
+                if waiting:
+                    return ClaimResult(False, f"{game.describe(move)} offered while the {waiting[0]} had cards")
+                seen[sources[turn]] += 1
+    return ClaimResult(all(seen.values()), f"spaces filled, each source only once those before it were empty: {seen}")
+
+
+@runs(SpaceMayWait)
+def space_may_wait(game: Game, area: str) -> ClaimResult:
+    piles = set(area_piles(game, area, ""))
+    for state, moves in playouts(game, length=1000):
+        filling = [m for m in moves if any(dst in piles and not state.piles[dst] for _, dst in _steps(m))]
+        others = [m for m in moves if m not in filling]
+        if filling and others:
+            return ClaimResult(True, f"{game.describe(others[0])} offered while {game.describe(filling[0])} "
+                                     "could fill the space")
+    return ClaimResult(False, f"no space of the {area} was seen left open while it could be filled")
+
+
+@runs(PackWaits)
+def pack_waits(game: Game) -> ClaimResult:
+    """Whenever the pack holds cards, a move from it is offered only if no other move is
+    (an exchange between foundations aside); and some position has the pack waiting."""
+    waited = 0
+    for state, moves in playouts(game, length=1000):
+        if not state.piles[0]:
+            continue
+        turning = [m for m in moves if m.kind == "move" and m.src == 0]
+        others = [m for m in moves if (m.kind != "move" or m.src != 0) and m.kind in ("move", PAIR, TURN_UP)
+                  and not (m.kind == "move" and game.rules.role(m.src) == "foundation")]
+        if turning and others:
+            return ClaimResult(False, f"{game.describe(turning[0])} offered beside {game.describe(others[0])}")
+        waited += bool(others)
+    return ClaimResult(waited > 0, f"the pack waited at {waited} positions while other cards could be played")
 
 
 @runs(InSequence)

@@ -29,14 +29,18 @@ def passes(game: Game, total: int) -> ClaimResult:
 
 @runs(RedealShuffled)
 def redeal_shuffled(game: Game) -> ClaimResult:
-    """Turn the pack (onto the talon where allowed) until a redeal is legal; the new
-    stock must hold the gathered cards, not in the order they were gathered."""
+    """Turn the pack (onto the talon where allowed; other play first where the pack must
+    wait for it) until the redeal is legal; the new stock must hold the gathered cards,
+    not in the order they were gathered."""
     state = game.deal(0)
-    while state.piles[0]:
-        moves = [m for m in game.legal_moves(state) if m.src == 0]
-        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+    while not game.is_legal(state, REDEAL):
+        moves = [m for m in game.legal_moves(state) if m != REDEAL]
+        if not moves:
+            return ClaimResult(False, "deal 0 came to an end without a redeal")
+        turned = [m for m in moves if m.src == 0]
+        game.apply(state, next((m for m in turned if game.rules.role(m.dst) == "talon"), (turned or moves)[0]))
     gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
-    game.apply(state, game.legal_moves(state)[-1])
+    game.apply(state, REDEAL)
     new_stock = state.piles[0][::-1]
     holds = sorted(new_stock) == sorted(gathered) and new_stock != gathered and len(gathered) > 2
     return ClaimResult(holds, f"{len(gathered)} cards gathered; the new stock is {'shuffled' if holds else 'not shuffled'}")

@@ -121,7 +121,7 @@ def _add(rules: Rules, clause) -> None:
                                                  clause.kept, clause.playing_order)
     elif kind == "spaces":
         rules.spaces[clause.area] = tables.Spaces(clause.id, clause.area, clause.fill,
-                                                  tuple(clause.source), clause.cards)
+                                                  tuple(clause.source), clause.cards, clause.order)
     elif kind == "deal_row":
         rules.deal_row = tables.DealRow(clause.id, dict(clause.to), clause.when)
     elif kind == "last_pass":

@@ -144,7 +144,8 @@ def _position(rules, flow_id: str) -> str:
 
 def _closed(condition: str, source: str, target: str, rules) -> str:
     when = {"stock_empty": "once the stock is exhausted",
-            "all_placed": "once the stock and every talon are empty"}[condition]
+            "all_placed": "once the stock and every talon are empty",
+            "no_other_move": "when no other card can be played or placed"}[condition]
     return f"cards go from {_area_words(rules, source)} to {_area_words(rules, target)} only {when}"
 
 
@@ -170,6 +171,12 @@ def _target_refusal(game, state: State, pile: int, card: int, source_area: str) 
         if spaces.fill not in ("at_will", "compulsory"):
             how = "at once from " + " or ".join(spaces.source) if spaces.fill == "immediately" else "by the next row"
             return spaces.id, f"a space in the {area.name} is filled {how}"
+        before = game.fills_from[pile].get(source_area)
+        if before:  # a source whose turn has not come: one before it still has cards
+            waited = next(name for name in spaces.source if set(rules.areas[name].piles) & set(before)
+                          and any(state.piles[p] for p in rules.areas[name].piles))
+            return spaces.id, (f"a space in the {area.name} is filled from {_area_words(rules, source_area)} "
+                               f"only when {_area_words(rules, waited)} is empty")
         return spaces.id, f"a space in the {area.name} is filled only from the {' or '.join(spaces.source)}"
     build = rules.builds.get(area.name)
     if build is None:

@@ -85,7 +85,7 @@ class Flow:
     id: str  # a flow clause, or the exchange clause it comes from
     source: str
     to: tuple[str, ...]
-    when: str = "always"  # always | stock_empty | all_placed
+    when: str = "always"  # always | stock_empty | all_placed | no_other_move
     position: str = "any"  # any | row_ends
 
 
@@ -105,9 +105,10 @@ class Build:
 class Spaces:
     id: str
     area: str
-    fill: str  # immediately | at_will | next_row
+    fill: str  # immediately | at_will | next_row | compulsory
     source: tuple[str, ...] = ()
     cards: int = 1
+    order: str = "any"  # any | in_turn: a source only when those before it in ``source`` are empty
 
 
 @dataclass(frozen=True)

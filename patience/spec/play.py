@@ -14,8 +14,15 @@ class Flow(Provenance):
     kind: Literal["flow"]
     source: str = Field(alias="from", pattern=NAME)
     to: list[Name] = Field(min_length=1)
-    when: Literal["always", "stock_empty", "all_placed"] = "always"
+    when: Literal["always", "stock_empty", "all_placed", "no_other_move"] = "always"
     position: Literal["any", "row_ends", "line_ends"] = "any"
+
+    @model_validator(mode="after")
+    def _waits_on_play(self):
+        if self.when == "no_other_move" and self.source != "stock":
+            raise ValueError("only the pack waits until no other move is left ('when: no_other_move' "
+                             "needs 'from: stock')")
+        return self
 
 class Build(Provenance):
     kind: Literal["build"]
@@ -31,6 +38,16 @@ class Spaces(Provenance):
     fill: Literal["immediately", "at_will", "next_row", "compulsory"]
     source: list[Name] = Field([], alias="from")
     cards: int = Field(1, ge=1, le=4)
+    order: Literal["any", "in_turn"] = "any"
+
+    @model_validator(mode="after")
+    def _order_of_choice(self):
+        if self.order == "in_turn" and self.fill not in ("at_will", "compulsory"):
+            raise ValueError("'order: in_turn' is for spaces the player fills; a space filled at once "
+                             "already takes from the first source that has a card")
+        if self.order == "in_turn" and len(self.source) < 2:
+            raise ValueError("'order: in_turn' needs two sources or more in 'from'")
+        return self
 
 class Exchange(Provenance):
     """One card at a time may pass from an ascending foundation to a descending one of

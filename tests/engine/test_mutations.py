@@ -126,8 +126,8 @@ def test_set_aside_cards_in_another_order_play_the_same():
 
 
 def test_a_chance_claim_fails_on_changed_statistics():
-    game = load_game("sultan")
-    claim = next(c for c in game.rules.claims if c.id == "one-redeal-rarer-than-two")
+    game = load_game("calculation:waiting")
+    claim = next(c for c in game.rules.claims if c.id == "waiting-seldom-comes-out")
     assert mutation.reads_statistics(claim) and not mutation.kills(game, claim)
     assert mutation.statistics_mutant_killing(game, claim) == "statistics: every stored outcome reversed"
     assert not mutation.kills(game, claim)  # the stored figures are back

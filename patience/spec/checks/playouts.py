@@ -97,6 +97,32 @@ class SpacesFilledFrom(Check):
     sources: list[Name] = Field(min_length=1)
 
 
+class SpacesInTurn(Check):
+    """A space of the area that the player fills takes a card from one of ``sources`` only
+    when those before it are empty (the Zodiac's «изъ талона, или, если нѣтъ талона, то
+    изъ колоды»), along random playouts; and each source fills some space."""
+
+    kind: Literal["spaces_in_turn"]
+    area: Name
+    sources: list[Name] = Field(min_length=2)
+
+
+class SpaceMayWait(Check):
+    """A space of the area may be left open: along random playouts, some position has an
+    empty pile of the area that a legal move could fill, and another legal move beside it."""
+
+    kind: Literal["space_may_wait"]
+    area: Name
+
+
+class PackWaits(Check):
+    """No card is turned from the pack while another card can be played or placed (an
+    exchange between foundations aside), along random playouts; and the pack is seen
+    waiting so."""
+
+    kind: Literal["pack_waits"]
+
+
 class LeavesOnlyTo(Check):
     """A card of that rank on top of the area goes only to piles of those roles; and,
     with both such cards of a suit laid on the two twos of the suit in ``packets``
@@ -194,5 +220,5 @@ class AreaColour(Check):
 
 
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, PackWaits, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, InSequence, AreaColour)
