@@ -3,7 +3,9 @@ offering cards to :meth:`Game.accepts` on empty or hand-built piles."""
 
 from __future__ import annotations
 
-from patience.cards import card, parse_rank, rank_of, suit_of
+from collections import Counter
+
+from patience.cards import RANK_NAMES, card, parse_rank, rank_of, suit_of
 from patience.claims.support import (
     ClaimResult,
     area_pile,
@@ -41,10 +43,20 @@ def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) 
 
 @runs(Capacity)
 def capacity(game: Game) -> ClaimResult:
-    taken = sum(len(engine_foundation(game, p)) for p in game.rules.piles_of("foundation"))
-    aside = sum(len(game.deal(0).piles[p]) for p in game.rules.piles_of("aside"))
-    holds = taken + aside == game.total_cards
-    return ClaimResult(holds, f"foundations take {taken} cards, {aside} set aside, {game.total_cards} in the packs")
+    """The foundations take the cards not set aside: as many as there are, and of each rank
+    as many as there are of that rank (the suits of foundations begun in play are the
+    player's to choose, so they are not compared)."""
+    taken = Counter(rank_of(c) for p in game.rules.piles_of("foundation") for c in engine_foundation(game, p))
+    aside = [c for p in game.rules.piles_of("aside") for c in game.deal(0).piles[p]]
+    in_play = Counter(rank_of(c) for c in range(game.total_cards)) - Counter(rank_of(c) for c in aside)
+    if taken == in_play:
+        return ClaimResult(True, f"foundations take {sum(taken.values())} cards, {len(aside)} set aside, "
+                                 f"{game.total_cards} in the packs")
+    missing, extra = in_play - taken, taken - in_play
+    return ClaimResult(False, f"the foundations take {sum(taken.values())} cards; no place for "
+                              f"{sum(missing.values())} cards of ranks {sorted(RANK_NAMES[r - 1] for r in missing)}, "
+                              f"places for {sum(extra.values())} of ranks out of play "
+                              f"{sorted(RANK_NAMES[r - 1] for r in extra)}")
 
 
 @runs(FoundationPiles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from patience.cards import card_name, pack_of, parse_rank, rank_of
 from patience.claims.support import ClaimError, ClaimResult, area_piles, engine_foundation, fits, patterns, runs
-from patience.engine import arrangement
+from patience.engine import arrangement, looking
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
 from patience.spec.checks.layout import (
@@ -14,6 +14,7 @@ from patience.spec.checks.layout import (
     ArrangementRoundEnds,
     Bases,
     Layout,
+    LookedThrough,
     OutOfPack,
     OwnPacks,
     Piles,
@@ -111,3 +112,22 @@ def arrangement_first(game: Game, ranks: list) -> ClaimResult:
     _, _, cards = arrangement_places(game)
     first = [rank_of(c) for c in cards[:len(ranks)]]
     return ClaimResult(first == [parse_rank(r) for r in ranks], f"first cards dealt: {first}")
+
+
+@runs(LookedThrough)
+def looked_through(game: Game, area: str, spaces_in: str, cards: str) -> ClaimResult:
+    packets, places = area_piles(game, area, ""), area_piles(game, spaces_in, "")
+    seen = []
+    for emptied in range(3):
+        state = game.deal(0)
+        for place in places[:emptied]:
+            state.piles[0][:0] = state.piles[place]  # under the pack: the cards leave the table
+            state.piles[place] = []
+        state.edited()
+        counts = {looking.seen(game, state, pile) for pile in packets}
+        wanted = (1 if not emptied else None) if cards == "all" else 1 + emptied
+        seen.append(sorted(counts, key=str))
+        if counts != {wanted}:
+            return ClaimResult(False, f"with {emptied} empty places in the {spaces_in}, cards seen of each "
+                                      f"{area} packet from the top: {seen[-1]} (None: all)")
+    return ClaimResult(True, f"cards seen of each {area} packet with 0, 1, 2 spaces in the {spaces_in}: {seen}")

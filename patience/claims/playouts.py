@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
-from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
+from patience.claims.support import ClaimError, ClaimResult, area_piles, fits, patterns, playouts, runs
 from patience.engine.actions import PAIR, TURN_UP, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
@@ -18,6 +18,7 @@ from patience.spec.checks.playouts import (
     CannotReach,
     FoundationsWaitUntilPlaced,
     Goal,
+    InPosition,
     InSequence,
     LeavesOnlyTo,
     MovesBetween,
@@ -322,6 +323,28 @@ def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimRes
                 game.undo(state)
         frontier = following
     return ClaimResult(True, f"{goal.card} cannot reach a {role} within {depth} moves")
+
+
+@runs(InPosition)
+def in_position(game: Game, position: dict, rest: str, legal: list[str], won: bool | None,
+                blocked: bool | None) -> ClaimResult:
+    state = build(game, position)
+    if rest != "stock":
+        names = {game.rules.pile_name(p): p for p in range(len(state.piles))}
+        if rest not in names:
+            raise ClaimError(f"no pile named {rest!r}")
+        state.piles[names[rest]][:0] = state.piles[0]
+        state.piles[0] = []
+        state.edited()
+    offered = {game.describe(m) for m in game.legal_moves(state)}
+    missing = [m for m in legal if m not in offered]
+    if missing:
+        return ClaimResult(False, f"{missing[0]} is not legal there; offered: {sorted(offered)[:6]}")
+    outcome = {"won": game.is_won(state), "blocked": game.is_blocked(state)}
+    wrong = [key for key, wanted in (("won", won), ("blocked", blocked)) if wanted is not None and outcome[key] != wanted]
+    if wrong:
+        return ClaimResult(False, f"the position is {'' if outcome[wrong[0]] else 'not '}{wrong[0]}")
+    return ClaimResult(True, f"legal there: {legal}; won {outcome['won']}, blocked {outcome['blocked']}")
 
 
 @runs(UnavailableUntilStockEmpty)

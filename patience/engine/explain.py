@@ -34,6 +34,8 @@ def reasons(game, state: State, move: Move) -> list[str]:
     elif move.kind == actions.PAIR:
         found = [_pair_clause(rules, move.src).id]
         found += _takes(game, state, move.dst, move.card) + _takes(game, state, move.dst2, move.card2)
+    elif move.kind == actions.PAIR_AHEAD:
+        found = [_pair_clause(rules, move.src).id]
     else:
         flow = next(f for f in game.routes if _follows(game, state, f, move))
         found = [flow.clause, *_takes(game, state, move.dst, move.card)]
@@ -253,6 +255,14 @@ def _action_refusal(game, state: State, move: Move) -> Refusal:
     clause = _pair_clause(rules, move.src)
     if clause is None:
         return None, "no pair is played from there"
+    if move.kind == actions.PAIR_AHEAD:
+        if clause.ahead == "never":
+            return clause.id, "no card is laid on its partner: a pair goes to the foundations at once"
+        if actions.pair_moves(game, state, None):
+            return clause.id, "a card is paired ahead only when no pair can be played"
+        return clause.id, "a single card of one group is laid on a single card of the other"
+    if clause.match == "same_rank":
+        return clause.id, "a pair is two top cards of one rank whose foundations take both"
     if clause.match == "same_card":
         return clause.id, "a pair is the same card (suit and rank) from each partner, both on top"
     return clause.id, "a pair is a top card from each group whose foundations take both"

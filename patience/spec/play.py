@@ -60,12 +60,18 @@ class Exchange(Provenance):
 class Pair(Provenance):
     """Two cards played together, one from each of two groups of areas (their top
     cards); each goes to the first pile of ``to`` that takes it (a foundation) or, when
-    ``to`` is a set-aside area with one pile per player, to the mover's pile."""
+    ``to`` is a set-aside area with one pile per player, to the mover's pile. ``match``:
+    any two cards, the same card of the other pack, or two cards of one rank.
+    ``ahead: when_no_pair``: when no pair can be played, a card of one group may be laid
+    on a single card of the other, pairing them ahead; the two stay together and are
+    played later as one pair (Cadogan's English: "if there should be none, you may
+    proceed to pair cards")."""
 
     kind: Literal["pair"]
     source: list[list[Name]] = Field(alias="from", min_length=2, max_length=2)
     to: list[Name] = Field(min_length=1)
-    match: Literal["any", "same_card"]
+    match: Literal["any", "same_card", "same_rank"]
+    ahead: Literal["never", "when_no_pair"] = "never"
 
 class TurnUp(Provenance):
     """Turning up (переворачивать) the top card of a face-down packet: it moves to the

@@ -155,6 +155,36 @@ class EnglishTextEntry(Strict):
         return self
 
 
+GAME_ID = r"^[a-z]+(:[a-z0-9-]+)?$"
+
+
+class ReadingsPlayed(Strict):
+    """The two games (a game and its variant) that play the Russian and the English reading."""
+
+    russian: str = Field(pattern=GAME_ID)
+    english: str = Field(pattern=GAME_ID)
+
+
+class MeasuredRate(Strict):
+    """One reading's win rate, as ``patience departures --write`` copies it from the
+    statistics table: ``won`` of ``out_of`` deals (decided by the solver), with its 95%
+    interval ``low``–``high``."""
+
+    won: int = Field(ge=0)
+    out_of: int = Field(ge=0)
+    low: float = Field(ge=0, le=1)
+    high: float = Field(ge=0, le=1)
+
+
+class MeasuredEffect(Strict):
+    """What a departure did to the game: the rate under each reading, and whether the two
+    intervals are apart; written by ``patience departures --write``, never by hand."""
+
+    russian: MeasuredRate
+    english: MeasuredRate
+    separate: bool
+
+
 class DepartureEntry(Strict):
     """One point where the Russian says something other than Cadogan's English."""
 
@@ -170,6 +200,9 @@ class DepartureEntry(Strict):
     why: str = Field(min_length=10)
     clauses: list[str] = []
     variant: str | None = Field(None, pattern=r"^[a-z]+:[a-z0-9-]+$")
+    played: ReadingsPlayed | None = None
+    measure: Literal["solver", "player"] = "solver"
+    effect: MeasuredEffect | None = None
 
     @field_validator("clauses")
     @classmethod
@@ -184,6 +217,13 @@ class DepartureEntry(Strict):
         if self.play == "changes" and self.spec == "russian" and not self.variant:
             raise ValueError("a departure that changes play, where the spec follows the Russian, "
                              "needs the English reading as a 'variant'")
+        if self.play != "same" and self.spec != "neither" and not (self.played and self.variant):
+            raise ValueError("a departure that changes play, or may, needs the games that play its two "
+                             "readings ('played') and the other reading's 'variant'")
+        if self.played and self.variant not in (self.played.russian, self.played.english):
+            raise ValueError(f"the variant {self.variant!r} plays neither reading named under 'played'")
+        if self.effect and not self.played:
+            raise ValueError("a measured 'effect' needs the two readings 'played'")
         return self
 
 

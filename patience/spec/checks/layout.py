@@ -76,5 +76,17 @@ class ArrangementFirst(Check):
     ranks: list[RankName] = Field(min_length=1)
 
 
+class LookedThrough(Check):
+    """What the player may see of the packets of ``area`` in deal 0 with none, one and two
+    places of ``spaces_in`` emptied: only the top cards with none; then every card
+    (``all``), or the top card and as many beneath it as there are empty places
+    (``per_space``)."""
+
+    kind: Literal["looked_through"]
+    area: Name
+    spaces_in: Name
+    cards: Literal["all", "per_space"]
+
+
 MODELS = (Bases, OutOfPack, Piles, Layout, OwnPacks, RowAdds, Arrangement, ArrangementRoundEnds,
-          ArrangementFirst)
+          ArrangementFirst, LookedThrough)

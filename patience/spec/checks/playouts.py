@@ -152,6 +152,26 @@ class CannotReach(Check):
     depth: PositiveInt
 
 
+class InPosition(Check):
+    """A hand-built position: the named piles hold the given cards, bottom first, and every
+    other card lies in ``rest`` (a pile, the stock by default). Each move of ``legal``
+    (in the engine's notation) is legal there; it is won, and it is lost (no move left,
+    not won), as ``won`` and ``blocked`` say where given."""
+
+    kind: Literal["in_position"]
+    position: dict[str, list[CardCode]] = Field(description="pile name → cards, bottom first")
+    rest: str = "stock"
+    legal: list[str] = []
+    won: bool | None = None
+    blocked: bool | None = None
+
+    @model_validator(mode="after")
+    def _asks_something(self):
+        if not self.legal and self.won is None and self.blocked is None:
+            raise ValueError("give the moves that are 'legal', or whether the position is 'won' or 'blocked'")
+        return self
+
+
 class UnavailableUntilStockEmpty(Check):
     """The area plays only once the pack is spent (and then does)."""
 
@@ -220,5 +240,5 @@ class AreaColour(Check):
 
 
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, PackWaits, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, PackWaits, LeavesOnlyTo, CannotReach, InPosition, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, InSequence, AreaColour)
