@@ -167,13 +167,14 @@ class ReadingsPlayed(Strict):
 
 class MeasuredRate(Strict):
     """One reading's win rate, as ``patience departures --write`` copies it from the
-    statistics table: ``won`` of ``out_of`` deals (decided by the solver), with its 95%
-    interval ``low``–``high``."""
+    statistics table: ``won`` of ``out_of`` deals, with its 95% interval ``low``–``high``,
+    widened to the ``undecided`` deals the solver left open, if any."""
 
     won: int = Field(ge=0)
     out_of: int = Field(ge=0)
     low: float = Field(ge=0, le=1)
     high: float = Field(ge=0, le=1)
+    undecided: int = Field(0, ge=0)
 
 
 class MeasuredEffect(Strict):

@@ -18,6 +18,7 @@ from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
 from .domain import EditionDomain
+from .effects import TranslationEffects
 from .games import GameSummary
 from .glossary import GlossaryList
 from .notes import NotesList
@@ -62,6 +63,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
     app.add_directive_to_domain("ed", "departures", Departures)
+    app.add_directive_to_domain("ed", "translation-effects", TranslationEffects)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-before-read-docs", new_build)
     app.connect("env-get-outdated", _snapshot)
