@@ -24,7 +24,8 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.readings import effects
+    from patience.readings import READINGS, effects
+    from patience.readings.chart import describe
     from patience.readings.record import write_effects
     from patience.text import load_edition
     from patience.text.edition import source_texts_dir
@@ -47,9 +48,7 @@ def run(arguments) -> int:
         if not item.measured:
             print(f"  not yet measured: {item.missing}")
             continue
-        for reading, rate in item.rates.items():
-            undecided = f", {rate.undecided} undecided" if rate.undecided else ""
-            print(f"  {reading}: {rate.won} of {rate.out_of} deals won{undecided}, {100 * rate.rate:.1f}% "
-                  f"(95% interval {100 * rate.low:.1f}–{100 * rate.high:.1f}%)")
+        for reading in READINGS:
+            print(f"  {describe(reading, item.rate_of(reading))}")
         print(f"  the intervals are {'apart' if item.separate else 'not apart'}")
     return 0

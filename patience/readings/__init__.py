@@ -59,6 +59,13 @@ class Effect:
     def measured(self) -> bool:
         return all(self.rates[reading] is not None for reading in READINGS)
 
+    def rate_of(self, reading: str) -> Rate:
+        """The measured rate of one reading (of an effect that is ``measured``)."""
+        found = self.rates[reading]
+        if found is None:
+            raise ValueError(f"{self.departure}: {reading} reading not yet measured")
+        return found
+
     @property
     def separate(self) -> bool:
         """Whether the two 95% intervals are apart (neither overlaps the other)."""
@@ -69,7 +76,7 @@ class Effect:
         """The ``effect`` field of departures.yaml, or ``None`` while not measured."""
         if not self.measured:
             return None
-        return {**{reading: self.rates[reading].as_record() for reading in READINGS}, "separate": self.separate}
+        return {**{reading: self.rate_of(reading).as_record() for reading in READINGS}, "separate": self.separate}
 
 
 def rate(game_id: str, data: dict) -> Rate | None:

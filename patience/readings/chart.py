@@ -20,7 +20,7 @@ def _x(rate: float) -> float:
 def effect_svg(effect: Effect, ident: str) -> str:
     """The chart of a measured effect (``effect.measured`` must hold)."""
     height = TOP + ROW * len(READINGS) + 26
-    described = "; ".join(describe(reading, effect.rates[reading]) for reading in READINGS)
+    described = "; ".join(describe(reading, effect.rate_of(reading)) for reading in READINGS)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ed-effect-chart" viewBox="0 0 {LABEL + PLOT + 20} '
              f'{height}" role="img" aria-labelledby="{ident}-title {ident}-desc">',
              f'<title id="{ident}-title">The win rate under each reading of {escape(effect.departure)}</title>',
@@ -31,7 +31,7 @@ def effect_svg(effect: Effect, ident: str) -> str:
         parts.append(f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{bottom}" stroke="#ccc"/>')
         parts.append(f'<text x="{x:.1f}" y="{bottom + 16}" font-size="11" text-anchor="middle">{percent}%</text>')
     for index, reading in enumerate(READINGS):
-        parts += _row(reading, effect.rates[reading], TOP + ROW * index + ROW / 2)
+        parts += _row(reading, effect.rate_of(reading), TOP + ROW * index + ROW / 2)
     parts.append("</svg>")
     return "\n".join(parts)
 

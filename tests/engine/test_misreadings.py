@@ -8,8 +8,7 @@ import pytest
 
 from patience.checks import check_source
 from patience.claims import run_claim
-from patience.engine import load_game
-from patience.engine import plate
+from patience.engine import load_game, plate
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game, position
 from patience.spec.loading import claims_of, clauses_of, find

@@ -6,7 +6,6 @@ the engine's tables (and through JSON), explained, and played."""
 import pytest
 
 from patience.cards import is_red
-
 from patience.datafile import DataFileError
 from patience.engine import load_game, looking
 from patience.engine.actions import PAIR, PAIR_AHEAD
@@ -15,7 +14,6 @@ from patience.engine.jsonio import move_from_json, move_to_json
 from patience.engine.rules import Rules
 from patience.engine.specs import rules_from_file
 from patience.engine.state import Move
-
 from tests.engine.test_spec_schema import GOOD, error_of, line, write
 
 

@@ -53,7 +53,7 @@ def effect_block(directive: SphinxDirective, departure, effect) -> nodes.Node:
     ident = f"effect-{departure.id.replace('.', '-')}-{directive.env.new_serialno('effect')}"
     box += nodes.raw("", f'<figure class="ed-effect-figure">{effect_svg(effect, ident)}</figure>', format="html")
     words = make("p", make("strong", nodes.Text("Measured: ")), classes=["ed-effect-measured"])
-    words += nodes.Text("; ".join(describe(reading, effect.rates[reading]) for reading in ("russian", "english")))
+    words += nodes.Text("; ".join(describe(reading, effect.rate_of(reading)) for reading in ("russian", "english")))
     apart = "apart: the readings play differently" if effect.separate else "not apart: no difference is shown"
     words += nodes.Text(f". The two intervals are {apart}.")
     box += words
