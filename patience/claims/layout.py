@@ -4,7 +4,16 @@ player's pack, the Calculation's arrangement and the rows dealt in play."""
 from __future__ import annotations
 
 from patience.cards import card_name, pack_of, parse_rank, rank_of
-from patience.claims.support import ClaimError, ClaimResult, area_piles, engine_foundation, fits, patterns, runs
+from patience.claims.support import (
+    ClaimError,
+    ClaimResult,
+    area_piles,
+    end_positions,
+    engine_foundation,
+    fits,
+    patterns,
+    runs,
+)
 from patience.engine import arrangement, looking
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
@@ -19,6 +28,7 @@ from patience.spec.checks.layout import (
     OwnPacks,
     Piles,
     RowAdds,
+    WonOnlyWhenAllBuilt,
 )
 
 
@@ -131,3 +141,16 @@ def looked_through(game: Game, area: str, spaces_in: str, cards: str) -> ClaimRe
             return ClaimResult(False, f"with {emptied} empty places in the {spaces_in}, cards seen of each "
                                       f"{area} packet from the top: {seen[-1]} (None: all)")
     return ClaimResult(True, f"cards seen of each {area} packet with 0, 1, 2 spaces in the {spaces_in}: {seen}")
+
+
+@runs(WonOnlyWhenAllBuilt)
+def won_only_when_all_built(game: Game) -> ClaimResult:
+    ends = end_positions(game)
+    if not ends:
+        return ClaimResult(False, "the game has no foundations")
+    wrong = [label for index, (label, state) in enumerate(ends) if game.is_won(state) != (index == 0)]
+    if wrong:
+        return ClaimResult(False, f"{wrong[0]}: the engine says {'won' if game.is_won(ends[0][1]) else 'not won'}"
+                           if wrong[0] == ends[0][0] else f"{wrong[0]}: counted won")
+    return ClaimResult(True, f"won with every card on the foundations; not with one left in any of "
+                             f"{len(ends) - 1} areas in play")

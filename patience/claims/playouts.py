@@ -16,6 +16,7 @@ from patience.spec.checks.playouts import (
     AnyCardAvailable,
     AreaColour,
     CannotReach,
+    EveryFoundationPlayed,
     FoundationsWaitUntilPlaced,
     Goal,
     InPosition,
@@ -171,7 +172,8 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
 def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult:
     """Each move (of a card, or a pair) that empties one pile of ``area`` leaves in it the
     card that was on top of the first of ``sources`` to have one the area takes (of its
-    colour, for the Empress's army and navy); and each source fills some space."""
+    colour, for the Empress's army and navy), or, when all of them are empty, leaves it
+    empty; and each source fills some space."""
     piles = set(area_piles(game, area, ""))
     donors = [area_piles(game, name, "") for name in sources]
     seen = {name: 0 for name in sources}
@@ -184,11 +186,14 @@ def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult
             taker = game.rules.areas[game.rules.pile_area[emptied[0]]]
             expected = next((state.piles[p][-1] for group in donors for p in group
                              if state.piles[p] and fits_colour(taker, state.piles[p][-1])), None)
-            if expected is None:
-                continue
             game.apply(state, move)
             filled = state.piles[emptied[0]][-1:]
             game.undo(state)
+            if expected is None:
+                if filled and not any(state.piles[p] for group in donors for p in group):
+                    return ClaimResult(False, f"after {game.describe(move)} the space took {card_name(filled[0])}, "
+                                              f"though {sources} were empty")
+                continue
             if filled != [expected]:
                 return ClaimResult(False, f"after {game.describe(move)} the space held "
                                           f"{[card_name(c) for c in filled]}, not {card_name(expected)}")
@@ -229,6 +234,17 @@ def space_may_wait(game: Game, area: str) -> ClaimResult:
             return ClaimResult(True, f"{game.describe(others[0])} offered while {game.describe(filling[0])} "
                                      "could fill the space")
     return ClaimResult(False, f"no space of the {area} was seen left open while it could be filled")
+
+
+@runs(EveryFoundationPlayed)
+def every_foundation_played(game: Game) -> ClaimResult:
+    """Along random playouts, every group of foundations is offered a card."""
+    waiting = {area.name for area in game.rules.areas.values() if area.role == "foundation"}
+    for _, moves in playouts(game, length=1000):
+        waiting -= {game.pile_area[dst] for move in moves for src, dst in _steps(move) if src != dst}
+        if not waiting:
+            return ClaimResult(True, "every group of foundations was offered a card in random playouts")
+    return ClaimResult(False, f"no card offered to the {sorted(waiting)[0]}")
 
 
 @runs(PackWaits)

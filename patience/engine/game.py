@@ -85,6 +85,7 @@ class Game:
         self.pair_plans = [actions.PairPlan(rules, clause) for clause in rules.pairs]
         self.turn_up_places = actions.turn_up_places(rules)
         self.area_of = [rules.areas[name] for name in rules.pile_area]
+        self.looking_piles = [pile for pile, area in enumerate(self.area_of) if area.looking]  # see engine.looking
         self.fills_from = [self._fills_from(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
         self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)

@@ -12,8 +12,11 @@ changed in each of these ways, one change per mutant:
 - a table of counts (``deal_row.to``): each count one less and one more, each dropped.
 
 Names, Russian labels and the plate (how the piles are drawn) are not rules and are
-not mutated; a mutant's clause leaves its plate out, which drew the old piles. A
-mutant the schema refuses is not a spec and is counted apart.
+not mutated; a mutant's clause keeps its plate, unless the plate no longer fits the
+changed piles, when it is drawn without. A mutant the schema refuses is not a spec and
+is counted apart. :mod:`patience.spec.structural` adds the mutants that change more
+than one parameter: clauses removed, flows and areas added, two parameters changed
+together, a foundation split off.
 :func:`probes` makes the changes the score leaves out (defaults, areas replaced or
 added), only to show that a claim can fail when no scored mutant makes it.
 A mutant is *silent* when its clause records the parameter as conjecture: the clause
@@ -62,22 +65,40 @@ class Mutant:
 
 
 def mutants(spec: Spec) -> Iterator[Mutant]:
-    """Every one-parameter mutant of the spec's clauses and of its variants' own clauses."""
+    """Every one-parameter mutant of the spec's clauses and of its variants' own clauses,
+    then the structural ones (:mod:`patience.spec.structural`)."""
+    from patience.spec import structural
+
     data = spec.model_dump(by_alias=True, exclude_unset=True)
-    places = [(spec.game, ("clauses",), spec.clauses)]
-    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
-               for index, variant in enumerate(spec.variants)]
-    for game, where, clauses in places:
+    for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
-            for parameter, value in _written(clause).items():
+            for parameter, value in written(clause).items():
                 field = type(clause).model_fields[_python_name(clause, parameter)]
                 for mutation, changed in _changes(parameter, value, field.annotation):
                     mutated = copy.deepcopy(data)
-                    written = _at(mutated, where)[index]
-                    written[parameter] = changed
-                    written.pop("plate", None)  # a drawing of the old piles, not a rule
-                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated),
-                                 _conjectural(clause, parameter, mutation))
+                    at(mutated, where)[index][parameter] = changed
+                    yield Mutant(game, clause.id, parameter, mutation, validated(mutated, where, index),
+                                 conjectural(clause, parameter, mutation))
+    yield from structural.mutants(spec, data)
+
+
+def places(spec: Spec) -> list[tuple[str, tuple, list]]:
+    """(game id, where its clauses lie in the spec's data, the clauses): the game's, then each variant's own."""
+    found: list[tuple[str, tuple, list]] = [(spec.game, ("clauses",), spec.clauses)]
+    found += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
+              for index, variant in enumerate(spec.variants)]
+    return found
+
+
+def validated(data: dict, where: tuple, *indexes: int) -> Spec | None:
+    """The mutated spec; if only the plate of a changed clause no longer fits its piles (a
+    drawing of the old piles, not a rule), that clause is drawn without it."""
+    found = _validated(data)
+    if found is not None:
+        return found
+    for index in indexes:
+        at(data, where)[index].pop("plate", None)
+    return _validated(data)
 
 
 def probes(spec: Spec) -> Iterator[Mutant]:
@@ -88,27 +109,22 @@ def probes(spec: Spec) -> Iterator[Mutant]:
     of areas (``add foundation``). These are not scored: many are no rule of the book."""
     data = spec.model_dump(by_alias=True, exclude_unset=True)
     names = sorted({c.name for c in spec.clauses if getattr(c, "name", None)} | {"stock"})
-    places = [(spec.game, ("clauses",), spec.clauses)]
-    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
-               for index, variant in enumerate(spec.variants)]
-    for game, where, clauses in places:
+    for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
-            written = _written(clause)
+            given = written(clause)
             full = clause.model_dump(by_alias=True)
             for parameter, value in full.items():
                 if parameter in PROVENANCE_FIELDS | NOT_RULES:
                     continue
                 annotation = type(clause).model_fields[_python_name(clause, parameter)].annotation
-                if parameter not in written:
+                if parameter not in given:
                     changes = [(f"(default) {m}", v) for m, v in _default_changes(parameter, value, annotation)]
                 else:
                     changes = list(_area_changes(value, names)) if not _literals(annotation) else []
                 for mutation, changed in changes:
                     mutated = copy.deepcopy(data)
-                    clause_data = _at(mutated, where)[index]
-                    clause_data[parameter] = changed
-                    clause_data.pop("plate", None)
-                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated), False)
+                    at(mutated, where)[index][parameter] = changed
+                    yield Mutant(game, clause.id, parameter, mutation, validated(mutated, where, index), False)
 
 
 def _default_changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
@@ -128,7 +144,7 @@ def _area_changes(value, names: list[str]) -> Iterator[tuple[str, object]]:
             yield from ((f"{value[0]} → {other}", [other]) for other in names if other != value[0])
 
 
-def _written(clause) -> dict:
+def written(clause) -> dict:
     """The parameters the clause writes down, by the names the file uses."""
     written = clause.model_dump(by_alias=True, exclude_unset=True)
     return {key: value for key, value in written.items() if key not in PROVENANCE_FIELDS | NOT_RULES}
@@ -139,7 +155,7 @@ def _python_name(clause, parameter: str) -> str:
     return next((name for name, field in fields.items() if field.alias == parameter), parameter)
 
 
-def _at(data: dict, where: tuple):
+def at(data: dict, where: tuple):
     for step in where:
         data = data[step]
     return data
@@ -152,7 +168,7 @@ def _validated(data: dict) -> Spec | None:
         return None
 
 
-def _conjectural(clause, parameter: str, mutation: str) -> bool:
+def conjectural(clause, parameter: str, mutation: str) -> bool:
     if not clause.conjecture:
         return False
     if not clause.conjectural:

@@ -88,5 +88,12 @@ class LookedThrough(Check):
     cards: Literal["all", "per_space"]
 
 
+class WonOnlyWhenAllBuilt(Check):
+    """The game is won with every card not set aside on the foundations, and not while a
+    card lies in any area in play (one card left in the first pile of each, in turn)."""
+
+    kind: Literal["won_only_when_all_built"]
+
+
 MODELS = (Bases, OutOfPack, Piles, Layout, OwnPacks, RowAdds, Arrangement, ArrangementRoundEnds,
-          ArrangementFirst, LookedThrough)
+          ArrangementFirst, LookedThrough, WonOnlyWhenAllBuilt)

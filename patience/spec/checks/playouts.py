@@ -90,7 +90,8 @@ class NeverEmptyWhile(Check):
 class SpacesFilledFrom(Check):
     """A space left in the area is filled at once with the top card of the first of
     ``sources`` that has one (the Sultan's «изъ талона, а если ихъ нѣтъ въ талонѣ, то
-    изъ колоды»), along random playouts; and each source fills some space."""
+    изъ колоды»), and stays empty when all of them are empty, along random playouts; and
+    each source fills some space."""
 
     kind: Literal["spaces_filled_from"]
     area: Name
@@ -113,6 +114,13 @@ class SpaceMayWait(Check):
 
     kind: Literal["space_may_wait"]
     area: Name
+
+
+class EveryFoundationPlayed(Check):
+    """Every group of foundations is offered a card along random playouts: none stands
+    apart, fed by nothing."""
+
+    kind: Literal["every_foundation_played"]
 
 
 class PackWaits(Check):
@@ -240,5 +248,5 @@ class AreaColour(Check):
 
 
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, PackWaits, LeavesOnlyTo, CannotReach, InPosition, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, EveryFoundationPlayed, PackWaits, LeavesOnlyTo, CannotReach, InPosition, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, InSequence, AreaColour)
