@@ -144,13 +144,15 @@ def looked_through(game: Game, area: str, spaces_in: str, cards: str) -> ClaimRe
 
 
 @runs(WonOnlyWhenAllBuilt)
-def won_only_when_all_built(game: Game) -> ClaimResult:
-    ends = end_positions(game)
+def won_only_when_all_built(game: Game, areas: list[str]) -> ClaimResult:
+    unknown = [name for name in areas if name not in game.rules.areas]
+    if unknown:
+        raise ClaimError(f"no area {unknown[0]!r}")
+    ends = end_positions(game, areas)
     if not ends:
         return ClaimResult(False, "the game has no foundations")
     wrong = [label for index, (label, state) in enumerate(ends) if game.is_won(state) != (index == 0)]
     if wrong:
         return ClaimResult(False, f"{wrong[0]}: the engine says {'won' if game.is_won(ends[0][1]) else 'not won'}"
                            if wrong[0] == ends[0][0] else f"{wrong[0]}: counted won")
-    return ClaimResult(True, f"won with every card on the foundations; not with one left in any of "
-                             f"{len(ends) - 1} areas in play")
+    return ClaimResult(True, f"won with every card on the foundations; not with one left in any of {areas}")

@@ -343,15 +343,24 @@ def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimRes
 
 @runs(InPosition)
 def in_position(game: Game, position: dict, rest: str, legal: list[str], won: bool | None,
-                blocked: bool | None) -> ClaimResult:
+                blocked: bool | None, then: str | None, empty: list[str]) -> ClaimResult:
     state = build(game, position)
+    names = {game.rules.pile_name(p): p for p in range(len(state.piles))}
+    unknown = [name for name in [rest, *empty] if name not in names]
+    if unknown:
+        raise ClaimError(f"no pile named {unknown[0]!r}")
     if rest != "stock":
-        names = {game.rules.pile_name(p): p for p in range(len(state.piles))}
-        if rest not in names:
-            raise ClaimError(f"no pile named {rest!r}")
         state.piles[names[rest]][:0] = state.piles[0]
         state.piles[0] = []
         state.edited()
+    if then is not None:
+        try:
+            game.apply(state, game.parse_move(state, then))
+        except ValueError as error:
+            return ClaimResult(False, str(error))
+        filled = [name for name in empty if state.piles[names[name]]]
+        if filled:
+            return ClaimResult(False, f"after {then}, {filled[0]} holds {card_name(state.piles[names[filled[0]]][-1])}")
     offered = {game.describe(m) for m in game.legal_moves(state)}
     missing = [m for m in legal if m not in offered]
     if missing:

@@ -109,6 +109,7 @@ def probes(spec: Spec) -> Iterator[Mutant]:
     of areas (``add foundation``). These are not scored: many are no rule of the book."""
     data = spec.model_dump(by_alias=True, exclude_unset=True)
     names = sorted({c.name for c in spec.clauses if getattr(c, "name", None)} | {"stock"})
+    scored = {mutant.label for mutant in mutants(spec)}  # an area added to a space's sources is scored
     for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
             given = written(clause)
@@ -122,6 +123,8 @@ def probes(spec: Spec) -> Iterator[Mutant]:
                 else:
                     changes = list(_area_changes(value, names)) if not _literals(annotation) else []
                 for mutation, changed in changes:
+                    if f"{game} {clause.id}.{parameter}: {mutation}" in scored:
+                        continue
                     mutated = copy.deepcopy(data)
                     at(mutated, where)[index][parameter] = changed
                     yield Mutant(game, clause.id, parameter, mutation, validated(mutated, where, index), False)

@@ -89,10 +89,11 @@ class LookedThrough(Check):
 
 
 class WonOnlyWhenAllBuilt(Check):
-    """The game is won with every card not set aside on the foundations, and not while a
-    card lies in any area in play (one card left in the first pile of each, in turn)."""
+    """The game is won with every card not taken out on the foundations, and not while a
+    card lies in any of ``areas`` (one card left in the first pile of each, in turn)."""
 
     kind: Literal["won_only_when_all_built"]
+    areas: list[Name] = Field(min_length=1)
 
 
 MODELS = (Bases, OutOfPack, Piles, Layout, OwnPacks, RowAdds, Arrangement, ArrangementRoundEnds,

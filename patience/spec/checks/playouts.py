@@ -164,7 +164,9 @@ class InPosition(Check):
     """A hand-built position: the named piles hold the given cards, bottom first, and every
     other card lies in ``rest`` (a pile, the stock by default). Each move of ``legal``
     (in the engine's notation) is legal there; it is won, and it is lost (no move left,
-    not won), as ``won`` and ``blocked`` say where given."""
+    not won), as ``won`` and ``blocked`` say where given. With ``then``, that move is
+    played first, the piles named in ``empty`` must be empty after it (a space the rules
+    leave open), and the rest is asked of the position it leads to."""
 
     kind: Literal["in_position"]
     position: dict[str, list[CardCode]] = Field(description="pile name → cards, bottom first")
@@ -172,11 +174,16 @@ class InPosition(Check):
     legal: list[str] = []
     won: bool | None = None
     blocked: bool | None = None
+    then: str | None = None
+    empty: list[str] = []
 
     @model_validator(mode="after")
     def _asks_something(self):
-        if not self.legal and self.won is None and self.blocked is None:
-            raise ValueError("give the moves that are 'legal', or whether the position is 'won' or 'blocked'")
+        if not self.legal and self.won is None and self.blocked is None and self.then is None:
+            raise ValueError("give the moves that are 'legal', whether the position is 'won' or 'blocked', "
+                             "or a move to play 'then'")
+        if bool(self.then) != bool(self.empty):
+            raise ValueError("'then' plays a move and 'empty' names the piles it must leave empty: give both")
         return self
 
 
