@@ -80,11 +80,12 @@ def _moves_between(game: Game, source, target, into_empty: bool, onto_card: bool
 
 
 @runs(NoMoveBetween)
-def no_move_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
+def no_move_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool,
+                    onto_card: bool) -> ClaimResult:
     """No legal move, of a card or of either card of a pair, from one area (or several,
-    or ``any``) to another (or into its empty piles)."""
-    found = next(_moves_between(game, source, to, into_empty), None)
-    where = f"empty piles of {to}" if into_empty else to
+    or ``any``) to another (or into its empty piles, or onto a card there)."""
+    found = next(_moves_between(game, source, to, into_empty, onto_card), None)
+    where = f"empty piles of {to}" if into_empty else f"a card of {to}" if onto_card else to
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
     return ClaimResult(True, f"no move from {source} to {where} in random playouts")

@@ -1,7 +1,8 @@
 """Mutants that change a spec's structure, beyond one parameter (:mod:`patience.spec.mutants`):
 
 - a **clause removed** (each clause of the game and each of a variant's own): Calculation
-  without its talon's play to the foundations;
+  without its talon's play to the foundations; and a clause a variant drops, restored
+  (the Zodiac read as the Russian, its equator married onto the zodiac again);
 - a **flow added**, from an area (or the pack) to an area that can take a card from it (a
   foundation, a talon, packets built on by marriage) where no flow joins them: the
   Sultan's divan to its talon, the Constitution's talon to the Commons;
@@ -37,6 +38,9 @@ def mutants(spec, data: dict) -> Iterator[Mutant]:
     for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
             yield _removed(data, game, where, index, clause)
+    for number, variant in enumerate(spec.variants):
+        for clause_id in variant.drop:
+            yield _restored(data, spec.game, variant, number, clause_id)
     base = spec.clauses
     yield from _flows_added(data, spec.game, base)
     yield from _areas_added(data, spec.game, base)
@@ -51,6 +55,17 @@ def _removed(data: dict, game: str, where: tuple, index: int, clause) -> Mutant:
     del at(mutated, where)[index]
     whole = bool(clause.conjecture) and not clause.conjectural
     return Mutant(game, clause.id, "(clause)", "removed", validated(mutated, where), whole)
+
+
+def _restored(data: dict, game: str, variant, number: int, clause_id: str) -> Mutant:
+    """A variant that no longer drops one of the base clauses it drops (it names the
+    clause among its own, as the base has it, so that it is still a variant)."""
+    mutated = copy.deepcopy(data)
+    clause = next(c for c in data["clauses"] if c["id"] == clause_id)
+    mutated["variants"][number]["drop"] = [c for c in variant.drop if c != clause_id]
+    mutated["variants"][number].setdefault("clauses", []).append(copy.deepcopy(clause))
+    whole = bool(clause.get("conjecture")) and not clause.get("conjectural")
+    return Mutant(f"{game}:{variant.id}", clause_id, "(drop)", "restored", validated(mutated, ("clauses",)), whole)
 
 
 def _roles(clauses) -> dict[str, str]:

@@ -21,13 +21,20 @@ class Stays(Check):
 
 class NoMoveBetween(Check):
     """No legal move — of a card, or of either card of a pair — from the areas ``from``
-    (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``,
-    along random playouts."""
+    (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``, or
+    onto a card there, along random playouts."""
 
     kind: Literal["no_move_between"]
     source: Name | list[Name] | Literal["any"] = Field(alias="from")
     to: Name | list[Name] | Literal["any"]
     into_empty: bool = False
+    onto_card: bool = False
+
+    @model_validator(mode="after")
+    def _one_place(self):
+        if self.into_empty and self.onto_card:
+            raise ValueError("give 'into_empty' or 'onto_card', not both")
+        return self
 
 
 class MovesBetween(Check):
