@@ -70,60 +70,54 @@ def plays_differently(original: Game, mutant: Game, lines: Lines | None = None, 
 
 
 def _random_line(original: Game, mutant: Game, number: int) -> str | None:
-    first, second = original.deal(number), mutant.deal(number)
-    if _laid(original, first.piles) != _laid(original, second.piles):
-        return f"deal {number} lays out differently"
     generator = rng.SplitMix64(rng.seed(f"{original.id}:{number}:equivalence"))
-    for step in range(RANDOM_MOVES):
-        listed = original.legal_moves(first)
-        difference = _position(original, mutant, first, second, f"deal {number}, random line, move {step}")
-        if difference or not listed:
-            return difference
-        chosen = _as_played(listed[generator.below(len(listed))])
-        difference = _both_apply(original, mutant, first, second, chosen)
-        if difference:
-            return f"deal {number}, random line, {difference}"
-    return None
+    return _lockstep(original, mutant, number, "random line",
+                     lambda step, moves: moves[generator.below(len(moves))] if step < RANDOM_MOVES else None)
 
 
 def _line(original: Game, mutant: Game, number: int, kind: str, line: list[Move]) -> str | None:
+    return _lockstep(original, mutant, number, f"{kind}'s line",
+                     lambda step, moves: line[step] if step < len(line) else None)
+
+
+def _lockstep(original: Game, mutant: Game, number: int, kind: str, choose) -> str | None:
+    """Deal ``number`` in both games and play ``choose(step, legal moves)`` in both until it
+    gives None or no move is left, comparing every position and the piles after every move."""
     first, second = original.deal(number), mutant.deal(number)
-    if _laid(original, first.piles) != _laid(original, second.piles):
+    if not _same_piles(original, first, second):
         return f"deal {number} lays out differently"
-    for step, move in enumerate(line):
-        difference = _position(original, mutant, first, second, f"deal {number}, {kind}'s line, move {step}")
-        if difference:
-            return difference
-        difference = _both_apply(original, mutant, first, second, _as_played(move))
-        if difference:
-            return f"deal {number}, {kind}'s line, {difference}"
-    return _position(original, mutant, first, second, f"deal {number}, the end of the {kind}'s line")
+    step = 0
+    while True:
+        where = f"deal {number}, {kind}, move {step}"
+        moves, others = original.legal_moves(first), mutant.legal_moves(second)
+        if moves != others:  # the same moves listed in another order are the same play
+            played, playing = {_as_played(m): m for m in moves}, {_as_played(m): m for m in others}
+            if set(played) != set(playing):
+                extra = next(iter(set(played) ^ set(playing)))
+                return f"{where}: only one game allows {original.describe((played | playing)[extra])}"
+        won = original.is_won(first)
+        if won != mutant.is_won(second):
+            return f"{where}: won in one game only"
+        if (not moves and not won) != mutant.is_blocked(second):
+            return f"{where}: blocked in one game only"
+        if original.looking_piles or mutant.looking_piles:
+            if _seen(original, first) != _seen(mutant, second):
+                return f"{where}: the player sees different cards"
+        chosen = choose(step, moves) if moves else None
+        if chosen is None:
+            return None
+        twin = chosen if moves == others else next(m for m in others if _as_played(m) == _as_played(chosen))
+        original.apply(first, chosen)
+        mutant.apply(second, twin)
+        if not _same_piles(original, first, second):
+            return f"deal {number}, {kind}, after {original.describe(chosen)}: the piles differ"
+        step += 1
 
 
-def _position(original: Game, mutant: Game, first: State, second: State, where: str) -> str | None:
-    """How the two positions differ in what may be done or seen, or None."""
-    moves = {_as_played(m): m for m in original.legal_moves(first)}
-    others = {_as_played(m): m for m in mutant.legal_moves(second)}
-    if set(moves) != set(others):
-        extra = next(iter(set(moves) ^ set(others)))
-        return f"{where}: only one game allows {original.describe_attempt(first, (moves | others)[extra])}"
-    if original.is_won(first) != mutant.is_won(second):
-        return f"{where}: won in one game only"
-    if original.is_blocked(first) != mutant.is_blocked(second):
-        return f"{where}: blocked in one game only"
-    if _seen(original, first) != _seen(mutant, second):
-        return f"{where}: the player sees different cards"
-    return None
-
-
-def _both_apply(original: Game, mutant: Game, first: State, second: State, chosen: Move) -> str | None:
-    moves = {_as_played(m): m for m in original.legal_moves(first)}
-    others = {_as_played(m): m for m in mutant.legal_moves(second)}
-    original.apply(first, moves[chosen])
-    mutant.apply(second, others[chosen])
-    if _laid(original, first.piles) != _laid(original, second.piles) or first.passes != second.passes:
-        return f"after {original.describe(moves[chosen])}: the piles differ"
-    return None
+def _same_piles(game: Game, first: State, second: State) -> bool:
+    if first.passes != second.passes:
+        return False
+    return first.piles == second.piles or _laid(game, first.piles) == _laid(game, second.piles)
 
 
 def _end_positions(original: Game, mutant: Game) -> str | None:
