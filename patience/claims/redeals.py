@@ -33,12 +33,16 @@ def redeal_shuffled(game: Game) -> ClaimResult:
     wait for it) until the redeal is legal; the new stock must hold the gathered cards,
     not in the order they were gathered."""
     state = game.deal(0)
-    while not game.is_legal(state, REDEAL):
+    for _ in range(5 * game.total_cards):  # a rule that lets cards go round for ever ends here
+        if game.is_legal(state, REDEAL):
+            break
         moves = [m for m in game.legal_moves(state) if m != REDEAL]
         if not moves:
             return ClaimResult(False, "deal 0 came to an end without a redeal")
         turned = [m for m in moves if m.src == 0]
         game.apply(state, next((m for m in turned if game.rules.role(m.dst) == "talon"), (turned or moves)[0]))
+    else:
+        return ClaimResult(False, f"no redeal after {5 * game.total_cards} moves of deal 0")
     gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
     game.apply(state, REDEAL)
     new_stock = state.piles[0][::-1]
