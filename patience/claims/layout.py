@@ -83,14 +83,19 @@ def own_packs(game: Game) -> ClaimResult:
 
 @runs(RowAdds)
 def row_adds(game: Game, adds: dict, on_pass: int = 1) -> ClaimResult:
-    """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack."""
+    """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack: the
+    named areas get ``adds`` cards, every other area but the pack none."""
+    for name in adds:
+        area_piles(game, name, "")  # an area the game lacks is a ClaimError
     state = next(s for s in map(game.deal, range(100)) if game.is_legal(s, DEAL_ROW))
     state.passes = on_pass
-    before = {name: sum(len(state.piles[p]) for p in area_piles(game, name, "")) for name in adds}
+    names = [name for name in game.rules.areas if name != "stock"]
+    before = {name: sum(len(state.piles[p]) for p in game.rules.areas[name].piles) for name in names}
     game.apply(state, DEAL_ROW)
-    after = {name: sum(len(state.piles[p]) for p in area_piles(game, name, "")) for name in adds}
-    added = {name: after[name] - before[name] for name in adds}
-    return ClaimResult(added == {k: int(v) for k, v in adds.items()}, f"a row in deal {on_pass} added {added}")
+    after = {name: sum(len(state.piles[p]) for p in game.rules.areas[name].piles) for name in names}
+    added = {name: after[name] - before[name] for name in names if after[name] != before[name]}
+    wanted = {name: int(count) for name, count in adds.items() if int(count)}
+    return ClaimResult(added == wanted, f"a row in deal {on_pass} added {added}")
 
 
 def arrangement_places(game: Game) -> tuple[list[list[int]], list[int], list[int]]:

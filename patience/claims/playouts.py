@@ -343,7 +343,7 @@ def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimRes
 
 
 @runs(InPosition)
-def in_position(game: Game, position: dict, rest: str, legal: list[str], won: bool | None,
+def in_position(game: Game, position: dict, rest: str, legal: list[str], illegal: list[str], won: bool | None,
                 blocked: bool | None, then: str | None, empty: list[str]) -> ClaimResult:
     state = build(game, position)
     names = {game.rules.pile_name(p): p for p in range(len(state.piles))}
@@ -366,6 +366,9 @@ def in_position(game: Game, position: dict, rest: str, legal: list[str], won: bo
     missing = [m for m in legal if m not in offered]
     if missing:
         return ClaimResult(False, f"{missing[0]} is not legal there; offered: {sorted(offered)[:6]}")
+    allowed = [m for m in illegal if m in offered]
+    if allowed:
+        return ClaimResult(False, f"{allowed[0]} is legal there")
     outcome = {"won": game.is_won(state), "blocked": game.is_blocked(state)}
     wrong = [key for key, wanted in (("won", won), ("blocked", blocked)) if wanted is not None and outcome[key] != wanted]
     if wrong:

@@ -108,23 +108,32 @@ def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
 @runs(RedealGathers)
 def redeal_gathers(game: Game, areas: list[str]) -> ClaimResult:
     """At each redeal: the new pack is the old pack's rest and the cards of ``areas``,
-    with the last area's cards at the bottom."""
+    with the last area's cards at the bottom; every other pile keeps its cards. Cards
+    the rules lay out at once from the new pack (La Nivernaise's line) count as its own."""
     groups = [area_piles(game, name, "") for name in areas]
+    gathered = {p for group in groups for p in group}
+    others = [p for p in range(1, len(game.rules.pile_area)) if p not in gathered]
     seen = 0
     for state, moves in playouts(game, length=1000):
         if REDEAL not in moves:
             continue
         held = [sorted(c for p in group for c in state.piles[p]) for group in groups]
-        rest = list(state.piles[0])
+        rest, kept = list(state.piles[0]), [list(state.piles[p]) for p in others]
         game.apply(state, REDEAL)
+        refilled = any(op[0] == "mv" and op[1] == 0 for op in state.history[-1][1])  # laid out at once
         stock = list(state.piles[0])
+        new_pack = stock + [c for p in gathered for c in state.piles[p]]
+        after = [list(state.piles[p]) for p in others]
         game.undo(state)
         seen += 1
-        bottom = sorted(stock[:len(held[-1])])  # the pack's last card is its top
-        if sorted(stock) != sorted(rest + [c for cards in held for c in cards]) or bottom != held[-1]:
-            return ClaimResult(False, f"a redeal made a pack of {len(stock)} cards, not {areas} with the "
-                                      f"{areas[-1]} at the bottom")
-    return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas}, the {areas[-1]} at the bottom")
+        if after != kept:
+            moved = next(game.rules.pile_name(p) for p, a, b in zip(others, after, kept) if a != b)
+            return ClaimResult(False, f"a redeal took cards from the {moved}, which is not among {areas}")
+        if sorted(new_pack) != sorted(rest + [c for cards in held for c in cards]):
+            return ClaimResult(False, f"a redeal made a pack of {len(new_pack)} cards, not the rest and {areas}")
+        if not refilled and sorted(stock[:len(held[-1])]) != held[-1]:  # the pack's last card is its top
+            return ClaimResult(False, f"a redeal did not lay the {areas[-1]} at the bottom of the new pack")
+    return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas} and nothing else")
 
 
 @runs(RedealWhenBlocked)

@@ -47,7 +47,8 @@ class OwnPacks(Check):
 
 
 class RowAdds(Check):
-    """One ``deal_row`` (in deal ``on_pass`` through the pack) adds so many cards to each area."""
+    """One ``deal_row`` (in deal ``on_pass`` through the pack) adds so many cards to each
+    named area, and none to any other."""
 
     kind: Literal["row_adds"]
     adds: dict[Name, NonNegativeInt] = Field(min_length=1)

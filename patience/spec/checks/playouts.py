@@ -170,7 +170,7 @@ class CannotReach(Check):
 class InPosition(Check):
     """A hand-built position: the named piles hold the given cards, bottom first, and every
     other card lies in ``rest`` (a pile, the stock by default). Each move of ``legal``
-    (in the engine's notation) is legal there; it is won, and it is lost (no move left,
+    (in the engine's notation) is legal there, none of ``illegal`` is; it is won, and it is lost (no move left,
     not won), as ``won`` and ``blocked`` say where given. With ``then``, that move is
     played first, the piles named in ``empty`` must be empty after it (a space the rules
     leave open), and the rest is asked of the position it leads to."""
@@ -179,6 +179,7 @@ class InPosition(Check):
     position: dict[str, list[CardCode]] = Field(description="pile name → cards, bottom first")
     rest: str = "stock"
     legal: list[str] = []
+    illegal: list[str] = []
     won: bool | None = None
     blocked: bool | None = None
     then: str | None = None
@@ -186,7 +187,7 @@ class InPosition(Check):
 
     @model_validator(mode="after")
     def _asks_something(self):
-        if not self.legal and self.won is None and self.blocked is None and self.then is None:
+        if not (self.legal or self.illegal) and self.won is None and self.blocked is None and self.then is None:
             raise ValueError("give the moves that are 'legal', whether the position is 'won' or 'blocked', "
                              "or a move to play 'then'")
         if bool(self.then) != bool(self.empty):
