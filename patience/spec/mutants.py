@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from patience.spec.schema import Spec
 from patience.spec.terms import PROVENANCE_FIELDS
@@ -201,8 +201,27 @@ def _changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
             yield f"{value} → {other}", other
     elif isinstance(value, list):
         yield from _list_changes(parameter, value)
+    elif isinstance(value, dict) and _model(annotation) is not None:
+        yield from _model_changes(value, _model(annotation))
     elif isinstance(value, dict):
         yield from _table_changes(value)
+
+
+def _model(annotation):
+    """The model a parameter's value is written as (``looking``), if it is one."""
+    for candidate in (annotation, *typing.get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+            return candidate
+    return None
+
+
+def _model_changes(value: dict, model) -> Iterator[tuple[str, dict]]:
+    """Each field of a parameter written as a model, changed as a parameter would be."""
+    for key, inner in value.items():
+        field = model.model_fields.get(key)
+        if field is not None:
+            for mutation, changed in _changes(key, inner, field.annotation):
+                yield f"{key} {mutation}", {**value, key: changed}
 
 
 def _numbers(parameter: str, value: int) -> Iterator[tuple[str, int]]:
