@@ -48,7 +48,22 @@ def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
 @cache
 def _read_spec(path: Path, mtime_ns: int, size: int) -> tuple[Spec, dict[str, int]]:
     data = load_yaml(path)
+    _ids_used_once(data, path)
     return validate(Spec, data, path), _clause_lines(data)
+
+
+def _ids_used_once(data, path: Path) -> None:
+    """A clause or claim id used twice is an error at its second use (the schema, which sees
+    the spec whole, could only place it at the top of the file)."""
+    first: dict[str, int] = {}
+    for key in ("clauses", "claims"):
+        items = data.get(key) if isinstance(data, LineDict) else None
+        for item in items if isinstance(items, LineList) else ():
+            if isinstance(item, LineDict) and isinstance(item.get("id"), str):
+                line = item.key_lines["id"]
+                if item["id"] in first:
+                    raise DataFileError(path, line, f"{key}: id {item['id']!r} is already used at line {first[item['id']]}")
+                first[item["id"]] = line
 
 
 def _clause_lines(data) -> dict[str, int]:
