@@ -36,6 +36,7 @@ from typing import Any, cast
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, line_of, load_yaml
 from patience.spec.loading import game_line
+from patience.text.model import Departure, Reading
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
          "glossary", "departures", "publication")
@@ -152,7 +153,7 @@ def _title_sources(corpus: Corpus) -> list[Finding]:
         elif source.game != game.id:
             findings.append(Finding(*where, f"game {game.id}: title_source {game.title_source} is a passage of "
                                             f"{source.game or 'no game'}"))
-        elif game.title_ru.casefold() not in source.reading.casefold():
+        elif (game.title_ru or "").casefold() not in source.reading.casefold():
             findings.append(Finding(*where, f"game {game.id}: the title «{game.title_ru}» is not in "
                                             f"{game.title_source} («{source.reading}»)"))
     return findings
@@ -262,7 +263,8 @@ def _departures(corpus: Corpus) -> list[Finding]:
     collation, path = corpus.edition.collation, str(corpus.source / "departures.yaml")
     variants = {f"{spec.game}:{v.id}" for spec in corpus.specs.values() for v in spec.variants}
     findings = []
-    for item in [*collation.departures, *collation.readings]:
+    items: list[Departure | Reading] = [*collation.departures, *collation.readings]
+    for item in items:
         where = (path, item.source_line or None, "departures")
         words = getattr(item, "words_ru", None)
         if words and not any(_quoted(words, _reading(corpus, p)) for p in item.passages):

@@ -62,7 +62,8 @@ def _ids_used_once(data, path: Path) -> None:
             if isinstance(item, LineDict) and isinstance(item.get("id"), str):
                 line = item.key_lines["id"]
                 if item["id"] in first:
-                    raise DataFileError(path, line, f"{key}: id {item['id']!r} is already used at line {first[item['id']]}")
+                    raise DataFileError(path, line, f"clause or claim id {item['id']!r} is used twice "
+                                                    f"(first at line {first[item['id']]})")
                 first[item["id"]] = line
 
 
