@@ -75,12 +75,15 @@ def check_source(source: Path | str | None = None, specs_dir: Path | str | None 
     return check_all(corpus, kinds)
 
 
-def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS) -> list[Finding]:
+def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS,
+              failed: Callable[[str, Exception], None] | None = None) -> list[Finding]:
     """Every finding of the chosen kinds, sorted by file and line.
 
     A file a kind needs that cannot be read (a broken spec, glossary, allow-list …) is a
     ``source`` finding whichever kinds are asked for, naming the kinds it stopped: a check
-    that could not run is never an all-clear."""
+    that could not run is never an all-clear. Any other exception is the code's fault: it
+    propagates, or, given ``failed``, is handed to it (``failed(kind, error)``) and the other
+    kinds still run (the build warns of it, as of a layer that fails on its pages)."""
     kinds, findings = tuple(kinds), []
     stopped: dict[Finding, list[str]] = {}
     for kind in kinds:
@@ -88,6 +91,10 @@ def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS) -> list[Finding]:
             findings += CHECKS[kind](corpus)
         except (DataFileError, OSError) as error:
             stopped.setdefault(from_error(error), []).append(kind)
+        except Exception as error:
+            if failed is None:
+                raise
+            failed(kind, error)
     for finding, unrun in stopped.items():
         if finding in findings:  # the ``source`` check found it too: one finding, saying what it stopped
             findings.remove(finding)
