@@ -245,8 +245,8 @@ def _claims(corpus: Corpus) -> list[Finding]:
             try:
                 game = Game(rules_from_file(entry.path, variant))
                 game.deal(0)  # a deal that cannot be made is one finding at its clause, not one per claim
-            except DealError as error:
-                findings.append(_at(entry, entry.lines.get(error.clause), "claim", f"{owner}: {error}"))
+            except DealError as error:  # its message names the game or variant
+                findings.append(_at(entry, entry.lines.get(error.clause), "claim", str(error)))
                 continue
             except (DataFileError, ValueError) as error:
                 findings.append(_at(entry, getattr(error, "line", None), "claim", f"{owner}: {error}"))
