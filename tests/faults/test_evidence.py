@@ -10,7 +10,6 @@ from tests.editing import edit, line_of
 from tests.sphinx.helpers import warnings_of
 
 
-
 def found(source, specs, kind):
     return [(f.path, f.line, f.message) for f in check_source(source, specs, [kind]) if f.kind == kind]
 
