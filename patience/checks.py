@@ -107,11 +107,17 @@ def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS,
 
 
 def _source(corpus: Corpus) -> list[Finding]:
-    """The layers read on demand (modern overrides, English, glossary, specs) load."""
+    """The files read on demand load: the layers (modern overrides, English, glossary), the specs,
+    and the lists the checks excuse by (checked tokens, the modern allow-list)."""
+    from patience.orthography.dictionary import allowlist_path, load_allowlist
+
     findings = []
-    for layer in ("modern", "english", "glossary", "spec_files"):
+    loads: list[Callable[[], object]] = [lambda: corpus.modern, lambda: corpus.english, lambda: corpus.glossary,
+                                         lambda: corpus.spec_files, lambda: _checked_tokens(corpus.source)[1],
+                                         lambda: load_allowlist(allowlist_path(corpus.source))]
+    for load in loads:
         try:
-            getattr(corpus, layer)
+            load()
         except (DataFileError, OSError) as error:
             findings.append(from_error(error))
     return findings
@@ -321,9 +327,7 @@ def _corrections(corpus: Corpus) -> list[Finding]:
     from patience.text.reading import undo_encoding
     from patience.text.suspicious import suspicious_tokens
 
-    path = corpus.source / "checked_tokens.yaml"
-    data = load_yaml(path)
-    checked = _checked_tokens(path, data)
+    path, checked = _checked_tokens(corpus.source)
     findings = []
     for passage in corpus.edition.passages:
         where = (passage.source_file, passage.source_line)
@@ -347,12 +351,15 @@ def _corrections(corpus: Corpus) -> list[Finding]:
     return findings
 
 
-def _checked_tokens(path: Path, data) -> dict[tuple[str, str], int]:
+def _checked_tokens(source: Path) -> tuple[Path, dict[tuple[str, str], int]]:
+    """``checked_tokens.yaml``, and the line of each (passage, token) it lists."""
     from patience.datafile import validate
     from patience.text.suspicious import CheckedTokensFile
 
+    path = source / "checked_tokens.yaml"
+    data = load_yaml(path)
     entries = validate(CheckedTokensFile, data, path).checked
-    return {(e.passage, e.token): line for e, line in zip(entries, data["checked"].item_lines)}
+    return path, {(e.passage, e.token): line for e, line in zip(entries, data["checked"].item_lines)}
 
 
 def _modern(corpus: Corpus) -> list[Finding]:

@@ -93,3 +93,13 @@ def test_d1_the_command_exits_1_on_a_kind_that_could_not_run(source_copy, monkey
     out = capsys.readouterr()
     assert out.out == f"{path}:1: the file is empty (it should hold checked) (so the corrections check could not run)\n"
     assert out.err == "1 finding\n"
+
+
+def test_d1_x3_n41_the_source_kind_reads_the_lists_the_checks_excuse_by(source_copy, specs_copy):
+    tokens, allowlist = source_copy / "checked_tokens.yaml", source_copy / "modern" / "allowlist.yaml"
+    tokens.write_text("", encoding="utf-8")
+    allowlist.write_text("words: []\nword: x\n", encoding="utf-8")
+    assert sources(check_source(source_copy, specs_copy, ["source"])) == [
+        (str(tokens), 1, "the file is empty (it should hold checked)"),
+        (str(allowlist), 2, "word: unknown key"),
+    ]
