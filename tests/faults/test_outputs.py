@@ -21,10 +21,11 @@ def run(*arguments: str, shell_suffix: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(["sh", "-c", command], capture_output=True, text=True)
 
 
-def test_d5_o2_a_named_pipe_is_refused_not_replaced(tmp_path, capsys):
+@pytest.mark.parametrize("command", ["tei", "epub", "pdf"])  # O2, O10, O14
+def test_d5_o2_a_named_pipe_is_refused_not_replaced(command, tmp_path, capsys):
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
-    assert main(["tei", "-o", str(pipe)]) == 2
+    assert main([command, "-o", str(pipe)]) == 2
     assert capsys.readouterr().err == (f"patience: cannot write {pipe}: it is a named pipe, not a regular file; "
                                        "--write-through writes through it\n")
     assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
