@@ -26,33 +26,13 @@ def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: s
                   spec=spec, clauses=clauses)
     rules.areas["stock"] = Area("stock", "stock", "колода", range(0, 1), face="down")
     rules.pile_area.append("stock")
-    given: dict[tuple[str, ...], str] = {}
     for clause in clauses:
-        key = _given_once(clause)
-        if key in given:
-            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: the {' of '.join(key)} is already "
-                                f"given by clause {given[key]!r} (a variant replaces a clause by using its id)")
-        if key:
-            given[key] = clause.id
         try:
             _add(rules, clause)
         except ValueError as error:
             raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {error}") from None
     _check_names(rules, path, lines)
     return rules
-
-
-#: Kinds of clause a game has at most one of (a build or spaces clause: one per area), since a
-#: second would silently take the first one's place in the tables.
-ONCE_A_GAME = ("packs", "deal_row", "last_pass", "redeal", "arrangement", "deal_by_colour", "players")
-
-
-def _given_once(clause) -> tuple[str, ...]:
-    if clause.kind in ONCE_A_GAME:
-        return (clause.kind.replace("_", " "),)
-    if clause.kind in ("build", "spaces"):
-        return (clause.kind, clause.area)
-    return ()
 
 
 def foundation_sequence(clause: schema.Foundations, base_rank: int, step: int) -> tuple[int, ...]:
