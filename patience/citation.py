@@ -74,6 +74,8 @@ class Publication(BaseModel):
             raise ValueError(f"contains {bad!r}: a URL has no spaces or control characters")
         if not value.endswith("/"):
             raise ValueError("must end with a slash")
+        if not value.startswith(("https://", "http://")):  # a javascript: or file: URL is no place to cite
+            raise ValueError("must be an http:// or https:// URL")
         return value
 
     @property
@@ -133,7 +135,7 @@ class Citation:
 
 def resolve(edition, reference: str) -> tuple:
     """The passages a reference names: ``ID`` or ``FIRST-LAST`` (inclusive, book order)."""
-    ids = reference.strip().split("-")
+    ids = [part.strip() for part in reference.split("-")]  # "a - b" as a reader may type it
     if len(ids) > 2 or not all(ids):
         raise CitationError(f"{reference!r} is neither a passage identifier nor a range FIRST-LAST")
     order = {p.id: i for i, p in enumerate(edition.passages)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from patience.corpus import Corpus
+from patience.datafile import DataFileError
 from patience.spec.schema import Spec
 from patience.spec.terms import Provenance
 from patience.text.model import Passage
@@ -82,6 +83,7 @@ def piece(corpus: Corpus, passage: Passage) -> Piece:
 def chapters(corpus: Corpus) -> list[Chapter]:
     """The games in the book's order, then the notes and page furniture."""
     edition = corpus.edition
+    _cited_passages_exist(corpus)
     found = []
     for game in edition.games:
         pieces = tuple(piece(corpus, edition.passage(pid)) for pid in game.passage_ids)
@@ -90,6 +92,17 @@ def chapters(corpus: Corpus) -> list[Chapter]:
     rest = tuple(piece(corpus, p) for p in edition.passages if p.game is None)
     found.append(Chapter("notes", "Notes and page furniture", None, (), rest))
     return found
+
+
+def _cited_passages_exist(corpus: Corpus) -> None:
+    """A rule citing a passage the edition lacks cannot point the reader to it: a located error."""
+    known = {p.id for p in corpus.edition.passages}
+    for entry in corpus.spec_files:
+        for clause in entry.spec.clauses:
+            missing = [p for p in clause.passages if p not in known]
+            if missing:
+                raise DataFileError(entry.path, entry.lines.get(clause.id),
+                                    f"clause {clause.id!r} cites passage {missing[0]}, which does not exist")
 
 
 def rules_of(spec: Spec) -> tuple[Rule, ...]:

@@ -19,6 +19,7 @@ from patience.corpus import Corpus
 from patience.export.epub import epub_bytes
 from patience.export.pdf import pdf_bytes
 from patience.export.tei import tei_bytes
+from patience.output import write_file
 from patience.text.export import edition_record
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -82,11 +83,11 @@ def write_downloads(directory: Path, corpus: Corpus) -> list[Download]:
     made = []
     for entry in FORMATS:
         data = entry.make(corpus)
-        (directory / entry.name).write_bytes(data)
+        write_file(directory / entry.name, data)
         digest = hashlib.sha256(data).hexdigest()
         made.append(Download(entry.name, entry.title, entry.description, entry.command, len(data), digest))
     sums = "".join(f"{d.sha256}  {d.name}\n" for d in made)
-    (directory / "SHA256SUMS").write_text(sums, encoding="utf-8")
+    write_file(directory / "SHA256SUMS", sums)
     return made
 
 

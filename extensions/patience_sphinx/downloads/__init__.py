@@ -11,7 +11,6 @@ so the page is re-read when they change; the specs are declared here too.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from docutils import nodes
@@ -21,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from patience.datafile import DataFileError
 from patience.export.downloads import Download, human_size, write_downloads
 from patience.export.fonts import FontError
+from patience.output import write_file
 
 from .._logging import downloads
 from ..edition.source import corpus_for
@@ -44,7 +44,7 @@ class DownloadsDirective(SphinxDirective):
             self.env.note_dependency(str(path))
         try:
             made = write_downloads(staging(self.env.doctreedir), corpus)
-        except (DataFileError, FontError) as error:
+        except (DataFileError, FontError, OSError) as error:
             downloads.warn("make", f"the downloads could not be made: {error}", self.get_location())
             return [nodes.paragraph(text=f"The downloads could not be made: {error}")]
         prefix = "../" * self.env.docname.count("/")
@@ -84,7 +84,10 @@ def _row(*cells: list[nodes.Node]) -> nodes.row:
 def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
     """Copy the files made while reading into the HTML output (also when the page was not re-read)."""
     if exception is None and app.builder.format == "html" and staging(app.doctreedir).is_dir():
-        shutil.copytree(staging(app.doctreedir), Path(app.outdir) / FOLDER, dirs_exist_ok=True)
+        target = Path(app.outdir) / FOLDER
+        target.mkdir(parents=True, exist_ok=True)
+        for made in sorted(staging(app.doctreedir).iterdir()):
+            write_file(target / made.name, made.read_bytes())
 
 
 def _add_static_path(app: Sphinx) -> None:

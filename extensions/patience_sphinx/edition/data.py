@@ -18,6 +18,7 @@ import zlib
 from pathlib import Path
 
 from patience import citation
+from patience.output import write_file
 
 from .layers import english_layer, glossary_for
 from .source import corpus_for, source_dir
@@ -95,7 +96,7 @@ def write(app, env) -> list[str] | None:
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return None
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    write_file(target, text)
     return sorted(env.found_docs)
 
 
