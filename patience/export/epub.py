@@ -129,7 +129,7 @@ def _opf(documents: list[tuple[str, str, str]], release: Publication) -> str:
 <dc:language>en</dc:language>
 <dc:language>{about.LANG_PREREFORM}</dc:language>
 <dc:creator>Adelaide Cadogan</dc:creator>
-<dc:contributor>{escape(about.editors(release))}</dc:contributor>
+<dc:contributor>{escape(release.editors)}</dc:contributor>
 <dc:rights>{escape(about.LICENCE)}</dc:rights>
 <meta property="dcterms:modified">{release.released.isoformat()}T00:00:00Z</meta>
 </metadata>

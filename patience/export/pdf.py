@@ -183,7 +183,7 @@ def pdf_bytes(corpus: Corpus) -> bytes:
     buffer = io.BytesIO()
     document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular,
                                title=f"{about.TITLE_RU} — critical edition",
-                               author="Adelaide Cadogan; edited by " + about.editors(release), creator="patience pdf",
+                               author="Adelaide Cadogan; edited by " + release.editors, creator="patience pdf",
                                subject=about.TITLE)
     document.family = family
     frame = Frame(*FRAME, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
