@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import _html
 from .._state import new_build
-from . import backlinks, checks, data, lang, meta
+from . import backlinks, checks, data, inventory, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
@@ -53,6 +53,7 @@ def setup(app):
     checks.register(app)
     data.register(app)
     meta.register(app)
+    inventory.register(app)
     lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
