@@ -25,6 +25,13 @@ from .parallel import ParallelText
 from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _templates(app, config) -> None:
+    """``config-inited``: the edition's template overrides (``templates/``), before the theme's."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.insert(0, str(TEMPLATES))
 
 
 def _snapshot(app, env, added, changed, removed):
@@ -48,6 +55,7 @@ def _quiet_consequences(app, domain, node) -> bool | None:
 
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
+    app.connect("config-inited", _templates)
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
