@@ -56,7 +56,7 @@ def tei_document(corpus: Corpus) -> ET.Element:
     body.append(_layer(corpus, "edition", about.LANG_PREREFORM, lambda p: _passage(corpus, p)))
     body.append(_layer(corpus, "modern", about.LANG_MODERN, lambda p: _modern(p, corpus.modern[p.id])))
     body.append(_layer(corpus, "translation", about.LANG_ENGLISH, lambda p: _english(corpus, p)))
-    rule_ids = {i.get(f"{{{XML_NS}}}id") for i in stand_off.iter(tei("interp"))}
+    rule_ids = {i.get(f"{{{XML_NS}}}id", "") for i in stand_off.iter(tei("interp"))}
     text.append(back(corpus, rule_ids))
     return root
 
