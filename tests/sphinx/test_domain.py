@@ -120,16 +120,18 @@ def test_cite_panels_are_built_from_one_data_file_not_repeated_in_pages(app):
     app.build()
     games = page(app, "games")
     assert 'data-ref="sultan.end.2"' in games
-    assert "Anonymous Russian translation" not in games and "@inbook" not in games
+    assert "anonymous Russian translation" not in games and "@misc" not in games and "@incollection" not in games
     data = edition_data(app)
     publication = citation.load_publication()
-    assert data["publication"] == {"statement": publication.statement, "editors": list(publication.editors),
-                                   "base": publication.base_url, "version": publication.version}
+    assert data["publication"] == {"title": publication.title, "statement": publication.statement,
+                                   "editors": publication.editors, "base": publication.base_url,
+                                   "version": publication.version, "released": publication.released.isoformat()}
     rows = {row[0]: row for row in data["passages"]}
     for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
         passage = EDITION.passage(passage_id)
         assert rows[passage_id][2] == [c.kind for c in passage.corrections]
         assert rows[passage_id][3] == [r.text for r in passage.remarks if r.kind == "uncertain"]
+        assert rows[passage_id][4] == citation.part_title(EDITION, passage)
     assert [row[0] for row in data["passages"]] == [p.id for p in EDITION.passages]
 
 

@@ -122,9 +122,10 @@
     const page = new DOMParser().parseFromString(htmlText, "text/html");
     page.querySelectorAll(INTERFACE).forEach(function (node) { node.remove(); });
     const keys = new Set(Array.from(keywords));
-    const summary = document.createElement("div");
-    summary.className = "context ed-search-summary";
     const found = passages(page, keys);
+    // A list of passages needs a block of its own; a snippet stays Sphinx's paragraph.
+    const summary = document.createElement(found.length ? "div" : "p");
+    summary.className = "context ed-search-summary";
     if (found.length) {
       const list = document.createElement("ul");
       list.className = "ed-search-passages";
