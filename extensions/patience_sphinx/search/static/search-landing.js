@@ -144,12 +144,13 @@
         item.append(link, layer, text);
         list.append(item);
       });
-      if (found.length > MOST_PASSAGES) {
-        const more = document.createElement("li");
-        more.textContent = "and " + (found.length - MOST_PASSAGES) + " more passages on this page";
-        list.append(more);
-      }
       summary.append(list);
+      if (found.length > MOST_PASSAGES) {
+        const more = document.createElement("span");
+        more.className = "ed-search-more";
+        more.textContent = "and " + (found.length - MOST_PASSAGES) + " more passages on this page";
+        summary.append(more);
+      }
       retarget(summary, "#" + found[0].id, wordsFound(found[0].text, found[0].places));
       queueMicrotask(function () { retargetPassages(summary); });
       return summary;
