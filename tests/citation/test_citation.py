@@ -220,3 +220,18 @@ def test_a_real_address_is_taken(tmp_path):
                                            "base_url: https://patience.github.io/edition/\n", encoding="utf-8")
     assert citation.load_publication(tmp_path).address("docs/x.html") == "https://patience.github.io/edition/docs/x.html"
 
+
+
+def test_patience_check_reports_a_placeholder_address_at_its_line(source_copy, monkeypatch, capsys):
+    from patience.checks import check_source
+
+    path = source_copy / "edition.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "base_url: https://patience-edition.example.org/\n",
+                    encoding="utf-8")
+    line = len(path.read_text(encoding="utf-8").splitlines())
+    findings = check_source(source_copy)
+    assert [(f.path, f.line, f.kind) for f in findings] == [(str(path), line, "source")]
+    assert "'patience-edition.example.org' is a placeholder" in findings[0].message
+    monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
+    assert main(["cite", "sultan.end.2"]) == 2
+    assert "is a placeholder" in capsys.readouterr().err
