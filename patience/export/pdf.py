@@ -201,7 +201,7 @@ def pdf_bytes(corpus: Corpus) -> bytes:
         story += _chapter(chapter, styles, notes)
     story += _glossary(corpus, styles)
     buffer = io.BytesIO()
-    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular,
+    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular, lang=about.LANG_ENGLISH,
                                title=f"{about.TITLE_RU} — critical edition",
                                author="Adelaide Cadogan; edited by " + release.editors, creator="patience pdf",
                                subject=about.TITLE)

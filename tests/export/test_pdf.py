@@ -151,3 +151,7 @@ def test_the_pdf_fonts_are_the_site_fonts_as_truetype():
         converted = io.BytesIO()
         font.save(converted)
         assert converted.getvalue() == (SHIPPED / f"edition-serif-{style}.ttf").read_bytes(), style
+
+
+def test_the_pdf_declares_its_language(pdf):
+    assert b"/Lang (en)" in pdf.read_bytes()
