@@ -158,9 +158,9 @@ class Departure:
     clauses: tuple[str, ...]
     variant: str | None
     source_line: int = 0
-    played: dict[str, str] | None = None  # reading (russian, english) → the game that plays it
+    played: dict[str, str] | None = field(default=None, hash=False)  # reading (russian, english) → the game that plays it
     measure: str = "solver"  # whose win rate measures the effect: the solver's, or the player's
-    effect: dict | None = None  # the rates measured under each reading (see docs/departures.md)
+    effect: dict | None = field(default=None, hash=False)  # the rates measured under each reading (see docs/departures.md)
 
 
 @dataclass(frozen=True)
