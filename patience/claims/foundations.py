@@ -3,7 +3,9 @@ offering cards to :meth:`Game.accepts` on empty or hand-built piles."""
 
 from __future__ import annotations
 
-from patience.cards import card, parse_rank, rank_of, suit_of
+from collections import Counter
+
+from patience.cards import RANK_NAMES, card, parse_rank, rank_of, suit_of
 from patience.claims.support import (
     ClaimResult,
     area_pile,
@@ -18,6 +20,7 @@ from patience.engine.game import position as build
 from patience.spec.checks.foundations import (
     Capacity,
     ExchangeBothWays,
+    ExchangeOneWay,
     FoundationPiles,
     FoundationsEnd,
     FoundationSequence,
@@ -40,10 +43,20 @@ def foundations_end(game: Game, piles: int, rank: str, area: str | None = None) 
 
 @runs(Capacity)
 def capacity(game: Game) -> ClaimResult:
-    taken = sum(len(engine_foundation(game, p)) for p in game.rules.piles_of("foundation"))
-    aside = sum(len(game.deal(0).piles[p]) for p in game.rules.piles_of("aside"))
-    holds = taken + aside == game.total_cards
-    return ClaimResult(holds, f"foundations take {taken} cards, {aside} set aside, {game.total_cards} in the packs")
+    """The foundations take the cards not set aside: as many as there are, and of each rank
+    as many as there are of that rank (the suits of foundations begun in play are the
+    player's to choose, so they are not compared)."""
+    taken = Counter(rank_of(c) for p in game.rules.piles_of("foundation") for c in engine_foundation(game, p))
+    aside = [c for p in game.rules.piles_of("aside") for c in game.deal(0).piles[p]]
+    in_play = Counter(rank_of(c) for c in range(game.total_cards)) - Counter(rank_of(c) for c in aside)
+    if taken == in_play:
+        return ClaimResult(True, f"foundations take {sum(taken.values())} cards, {len(aside)} set aside, "
+                                 f"{game.total_cards} in the packs")
+    missing, extra = in_play - taken, taken - in_play
+    return ClaimResult(False, f"the foundations take {sum(taken.values())} cards; no place for "
+                              f"{sum(missing.values())} cards of ranks {sorted(RANK_NAMES[r - 1] for r in missing)}, "
+                              f"places for {sum(extra.values())} of ranks out of play "
+                              f"{sorted(RANK_NAMES[r - 1] for r in extra)}")
 
 
 @runs(FoundationPiles)
@@ -157,13 +170,28 @@ def playing_order(game: Game, area: str, pairs: list) -> ClaimResult:
 def exchange_both_ways(game: Game, rising: str, falling: str) -> ClaimResult:
     """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may go onto 6♥ and 6♥ onto 5♥, one card
     at a time; and a legal exchange is undone by the opposite one."""
-    up, down = area_piles(game, rising)[0], area_piles(game, falling)[0]
-    state = build(game, {game.rules.pile_name(up): [f"{r}♥/1" for r in ("A", 2, 3, 4, 5)],
-                         game.rules.pile_name(down): [f"{r}♥/1" for r in ("K", "Q", "J", 10, 9, 8, 7, 6)]})
-    moves = {(m.src, m.dst): m for m in game.legal_moves(state) if m.kind == "move"}
+    state, up, down, moves = _hearts_half_built(game, rising, falling)
     there, back = moves.get((up, down)), moves.get((down, up))
     if not (there and back):
         return ClaimResult(False, f"exchanges offered: {[game.describe(m) for m in moves.values()]}")
     game.apply(state, there)
     returned = any(m.src == down and m.dst == up and m.card == there.card for m in game.legal_moves(state))
     return ClaimResult(returned, f"{game.describe(there)} and {game.describe(back)} legal; back again: {returned}")
+
+
+@runs(ExchangeOneWay)
+def exchange_one_way(game: Game, rising: str, falling: str) -> ClaimResult:
+    """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may go onto 6♥."""
+    _, up, down, moves = _hearts_half_built(game, rising, falling)
+    there = moves.get((up, down))
+    return ClaimResult(there is not None, f"{game.describe(there)} legal" if there else
+                       f"no exchange from the rising foundation; offered: {[game.describe(m) for m in moves.values()]}")
+
+
+def _hearts_half_built(game: Game, rising: str, falling: str):
+    """A position with A♥…5♥ on the first rising and K♥…6♥ on the first falling foundation:
+    the state, the two piles, and the one-card moves offered, by (source, target)."""
+    up, down = area_piles(game, rising)[0], area_piles(game, falling)[0]
+    state = build(game, {game.rules.pile_name(up): [f"{r}♥/1" for r in ("A", 2, 3, 4, 5)],
+                         game.rules.pile_name(down): [f"{r}♥/1" for r in ("K", "Q", "J", 10, 9, 8, 7, 6)]})
+    return state, up, down, {(m.src, m.dst): m for m in game.legal_moves(state) if m.kind == "move"}

@@ -4,8 +4,17 @@ player's pack, the Calculation's arrangement and the rows dealt in play."""
 from __future__ import annotations
 
 from patience.cards import card_name, pack_of, parse_rank, rank_of
-from patience.claims.support import ClaimError, ClaimResult, area_piles, engine_foundation, fits, patterns, runs
-from patience.engine import arrangement
+from patience.claims.support import (
+    ClaimError,
+    ClaimResult,
+    area_piles,
+    end_positions,
+    engine_foundation,
+    fits,
+    patterns,
+    runs,
+)
+from patience.engine import arrangement, looking
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
 from patience.spec.checks.layout import (
@@ -14,10 +23,12 @@ from patience.spec.checks.layout import (
     ArrangementRoundEnds,
     Bases,
     Layout,
+    LookedThrough,
     OutOfPack,
     OwnPacks,
     Piles,
     RowAdds,
+    WonOnlyWhenAllBuilt,
 )
 
 
@@ -72,14 +83,19 @@ def own_packs(game: Game) -> ClaimResult:
 
 @runs(RowAdds)
 def row_adds(game: Game, adds: dict, on_pass: int = 1) -> ClaimResult:
-    """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack."""
+    """What one ``deal_row`` adds to each area, in deal ``on_pass`` through the pack: the
+    named areas get ``adds`` cards, every other area but the pack none."""
+    for name in adds:
+        area_piles(game, name, "")  # an area the game lacks is a ClaimError
     state = next(s for s in map(game.deal, range(100)) if game.is_legal(s, DEAL_ROW))
     state.passes = on_pass
-    before = {name: sum(len(state.piles[p]) for p in area_piles(game, name, "")) for name in adds}
+    names = [name for name in game.rules.areas if name != "stock"]
+    before = {name: sum(len(state.piles[p]) for p in game.rules.areas[name].piles) for name in names}
     game.apply(state, DEAL_ROW)
-    after = {name: sum(len(state.piles[p]) for p in area_piles(game, name, "")) for name in adds}
-    added = {name: after[name] - before[name] for name in adds}
-    return ClaimResult(added == {k: int(v) for k, v in adds.items()}, f"a row in deal {on_pass} added {added}")
+    after = {name: sum(len(state.piles[p]) for p in game.rules.areas[name].piles) for name in names}
+    added = {name: after[name] - before[name] for name in names if after[name] != before[name]}
+    wanted = {name: int(count) for name, count in adds.items() if int(count)}
+    return ClaimResult(added == wanted, f"a row in deal {on_pass} added {added}")
 
 
 def arrangement_places(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
@@ -111,3 +127,37 @@ def arrangement_first(game: Game, ranks: list) -> ClaimResult:
     _, _, cards = arrangement_places(game)
     first = [rank_of(c) for c in cards[:len(ranks)]]
     return ClaimResult(first == [parse_rank(r) for r in ranks], f"first cards dealt: {first}")
+
+
+@runs(LookedThrough)
+def looked_through(game: Game, area: str, spaces_in: str, cards: str) -> ClaimResult:
+    packets, places = area_piles(game, area, ""), area_piles(game, spaces_in, "")
+    seen = []
+    for emptied in range(3):
+        state = game.deal(0)
+        for place in places[:emptied]:
+            state.piles[0][:0] = state.piles[place]  # under the pack: the cards leave the table
+            state.piles[place] = []
+        state.edited()
+        counts = {looking.seen(game, state, pile) for pile in packets}
+        wanted = (1 if not emptied else None) if cards == "all" else 1 + emptied
+        seen.append(sorted(counts, key=str))
+        if counts != {wanted}:
+            return ClaimResult(False, f"with {emptied} empty places in the {spaces_in}, cards seen of each "
+                                      f"{area} packet from the top: {seen[-1]} (None: all)")
+    return ClaimResult(True, f"cards seen of each {area} packet with 0, 1, 2 spaces in the {spaces_in}: {seen}")
+
+
+@runs(WonOnlyWhenAllBuilt)
+def won_only_when_all_built(game: Game, areas: list[str]) -> ClaimResult:
+    unknown = [name for name in areas if name not in game.rules.areas]
+    if unknown:
+        raise ClaimError(f"no area {unknown[0]!r}")
+    ends = end_positions(game, areas)
+    if not ends:
+        return ClaimResult(False, "the game has no foundations")
+    wrong = [label for index, (label, state) in enumerate(ends) if game.is_won(state) != (index == 0)]
+    if wrong:
+        return ClaimResult(False, f"{wrong[0]}: the engine says {'won' if game.is_won(ends[0][1]) else 'not won'}"
+                           if wrong[0] == ends[0][0] else f"{wrong[0]}: counted won")
+    return ClaimResult(True, f"won with every card on the foundations; not with one left in any of {areas}")

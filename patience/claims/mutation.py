@@ -6,10 +6,11 @@ its spec: the text tests (quotations, stated numbers: :mod:`patience.claims.prov
 and every claim of its game, cheapest kind first, until one fails. A mutant is then
 
 - **killed** when a test fails (the first that does is recorded);
-- **equivalent** when it plays the same: from the same deals, in lockstep random
-  playouts, both games offer the same legal moves and reach the same piles after each
-  move (:data:`SAMPLE_DEALS` deals, up to :data:`SAMPLE_MOVES` moves each) — evidence
-  from sampled positions, not a proof;
+- **equivalent** when it plays the same (:mod:`patience.claims.equivalence`): from the
+  same deals, along random, player and solver lines in lockstep, both games offer the
+  same legal moves, agree whether each position is won or blocked and what the player
+  sees, reach the same piles after each move, and agree on end positions where a win
+  is declared — evidence from sampled positions, not a proof;
 - **silent** when it survives and its clause records the parameter as conjecture;
 - **survived** otherwise: a rule the text states that nothing defends.
 
@@ -24,13 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from patience.claims import ClaimError, run_claim
-from patience.claims.provenance import number_problems, quotation_problems
+from patience.claims.provenance import number_problems, number_ties, quotation_problems
 from patience.datafile import DataFileError
-from patience.engine import rng
-from patience.engine.actions import PAIR
+from patience.claims.equivalence import DEALS, RANDOM_MOVES, Lines, lines_of, plays_differently
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.engine.state import Move
 from patience.spec.checks import foundations, layout, pairs, playouts, redeals
 from patience.spec.checks.chance import MODELS as CHANCE_MODELS
 from patience.spec.loading import claims_of, clauses_of
@@ -39,8 +38,6 @@ from patience.spec.schema import Claim, Spec
 from patience.stats import table
 
 COST_ORDER = (layout.MODELS, foundations.MODELS, pairs.MODELS, redeals.MODELS, playouts.MODELS, CHANCE_MODELS)
-SAMPLE_DEALS = range(4)
-SAMPLE_MOVES = 250
 OUTCOMES = ("killed", "equivalent", "silent", "survived")
 Reading = Callable[[str], str]
 
@@ -69,6 +66,14 @@ class Baseline:
     claims: list[Claim]
     text_problems: set[str]
     failing: list[str] = field(default_factory=list)
+    ties: dict[tuple[str, int], set[tuple[str, str, str]]] = field(default_factory=dict)
+    _lines: Lines | None = None
+
+    def lines(self) -> Lines:
+        """The spec's player and solver lines on the sampled deals, found once, when first needed."""
+        if self._lines is None:
+            self._lines = lines_of(self.game)
+        return self._lines
 
 
 def variant_of(game_id: str) -> str | None:
@@ -94,7 +99,19 @@ def baseline(spec: Spec, game_id: str, path: Path, reading: Reading) -> Baseline
     game = compile_game(spec, game_id, path)
     holding = [claim for claim in game.rules.claims if _claim_fails(game, claim) is None]
     failing = [claim.id for claim in game.rules.claims if claim not in holding]
-    return Baseline(spec, game, sorted(holding, key=_cost), text_problems(spec, reading), failing)
+    return Baseline(spec, game, sorted(holding, key=_cost), text_problems(spec, reading), failing,
+                    number_ties(spec, reading))
+
+
+def untied(mutant: Spec, base: Baseline, reading: Reading) -> str | None:
+    """A number the text states that a parameter carried in the spec and no longer does."""
+    now = number_ties(mutant, reading)
+    for (passage, value), carriers in sorted(base.ties.items()):
+        lost = carriers - now.get((passage, value), set())
+        if lost:
+            game, item, key = sorted(lost)[0]
+            return f"{passage} states {value}, which {game} {item}.{key} carried and no longer does"
+    return None
 
 
 def _cost(claim: Claim) -> int:
@@ -113,6 +130,9 @@ def judge(mutant: Mutant, base: Baseline, path: Path, reading: Reading) -> Verdi
     if new_problems:
         killer = "numbers" if any(" states " in p for p in new_problems) else "quotes"
         return Verdict(mutant, "killed", killer, sorted(new_problems)[0])
+    lost = untied(mutant.spec, base, reading)
+    if lost:
+        return Verdict(mutant, "killed", "numbers", lost)
     try:
         game = compile_game(mutant.spec, mutant.game, path)
     except (DataFileError, ValueError) as error:
@@ -125,10 +145,11 @@ def judge_game(mutant: Mutant, game: Game, base: Baseline) -> Verdict:
         failure = _claim_fails(game, claim)
         if failure is not None:
             return Verdict(mutant, "killed", claim.id, failure)
-    difference = plays_differently(base.game, game)
+    difference = plays_differently(base.game, game, base.lines())
     if difference is None:
         return Verdict(mutant, "equivalent",
-                       detail=f"same legal moves and piles over {len(SAMPLE_DEALS)} deals × {SAMPLE_MOVES} moves")
+                       detail=f"the same play over {len(DEALS)} deals (random lines of {RANDOM_MOVES} moves, "
+                              "the player's and the solver's lines) and at the end positions")
     return Verdict(mutant, "silent" if mutant.silent else "survived", detail=difference)
 
 
@@ -205,54 +226,3 @@ def kills_with_statistics(game: Game, claim: Claim, label: str) -> bool:
         return kills(game, claim)
     finally:
         table.load = stored
-
-
-def plays_differently(original: Game, mutant: Game) -> str | None:
-    """The first difference in play between two games on the same deals, or ``None``.
-
-    Both games are played in lockstep from each sampled deal: at every position the two
-    must offer the same legal moves; one of them, chosen at random, is played in both,
-    and the piles must then agree. Two readings make no difference to play and are
-    compared as such: a pair taken in either order (army with navy, or navy with army)
-    is one move, and the cards of a set-aside pile, which no move touches, are compared
-    whatever their order (any move that touched them would differ in the moves offered)."""
-    if original.rules.pile_area != mutant.rules.pile_area:
-        return "the piles differ"
-    for number in SAMPLE_DEALS:
-        first, second = original.deal(number), mutant.deal(number)
-        if _laid(original, first.piles) != _laid(original, second.piles):
-            return f"deal {number} lays out differently"
-        generator = rng.SplitMix64(rng.seed(f"{original.id}:{number}:equivalence"))
-        for step in range(SAMPLE_MOVES):
-            listed = original.legal_moves(first)
-            moves = {_as_played(move): move for move in listed}
-            others = {_as_played(move): move for move in mutant.legal_moves(second)}
-            if set(moves) != set(others):
-                extra = next(iter(set(moves) ^ set(others)))
-                return f"deal {number}, move {step}: only one game allows {original.describe((moves | others)[extra])}"
-            if original.is_won(first) != mutant.is_won(second):
-                return f"deal {number}, move {step}: won in one game only"
-            if not moves:
-                break
-            chosen = _as_played(listed[generator.below(len(listed))])
-            original.apply(first, moves[chosen])
-            mutant.apply(second, others[chosen])
-            if _laid(original, first.piles) != _laid(original, second.piles) or first.passes != second.passes:
-                return f"deal {number}, after {original.describe(moves[chosen])}: the piles differ"
-    return None
-
-
-def _as_played(move: Move) -> Move:
-    """A pair's two cards in one order, whichever group the clause names first."""
-    if move.kind != PAIR:
-        return move
-    swapped = move._replace(card=move.card2, src=move.src2, dst=move.dst2,
-                            card2=move.card, src2=move.src, dst2=move.dst)
-    return min(move, swapped)
-
-
-def _laid(game: Game, piles: list[list[int]]) -> list[list[int]]:
-    """The piles, each set-aside pile's cards in a fixed order."""
-    rules = game.rules
-    return [sorted(cards) if rules.role(pile) == "aside" else cards
-            for pile, cards in enumerate(piles)]

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from patience.cards import card_name, is_red, parse_rank, rank_of
 from patience.claims.support import ClaimResult, area_piles, playouts, runs
-from patience.engine.actions import PAIR, owner, player_to_move
+from patience.engine.actions import PAIR, PAIR_AHEAD, owner, player_to_move
 from patience.engine.game import Game
 from patience.spec.checks.pairs import (
     FirstPairs,
     FirstTurnsUp,
+    LaidPairsStayTogether,
     PairFreesNext,
     PairMayWait,
+    PairsAheadWhenNone,
     PairsOnly,
     PairsSameCard,
     PairsSameRank,
@@ -87,6 +89,33 @@ def pair_may_wait(game: Game) -> ClaimResult:
             if not any(m.kind == "move" and m.src == 0 for m in moves):
                 return ClaimResult(False, "a pair was the only thing left to do with cards in the pack")
     return ClaimResult(seen > 0, f"in {seen} positions with a pair open the pack could be turned instead")
+
+
+@runs(PairsAheadWhenNone)
+def pairs_ahead_when_none(game: Game) -> ClaimResult:
+    seen = 0
+    for _, moves in playouts(game):
+        ahead = [m for m in moves if m.kind == PAIR_AHEAD]
+        if ahead and any(m.kind == PAIR for m in moves):
+            return ClaimResult(False, f"{game.describe(ahead[0])} offered beside a pair")
+        seen += bool(ahead)
+    return ClaimResult(seen > 0, f"cards paired ahead at {seen} positions, each with no pair to play")
+
+
+@runs(LaidPairsStayTogether)
+def laid_pairs_stay_together(game: Game) -> ClaimResult:
+    """A pile holding a pair laid ahead (two cards, after a ``pair_ahead`` move onto it)
+    loses its cards only by a pair that takes both."""
+    played = 0
+    for state, moves in playouts(game):
+        laid = {m.dst for move, _ in state.history for m in [move] if m.kind == PAIR_AHEAD}
+        laid = {pile for pile in laid if len(state.piles[pile]) == 2}
+        for move in moves:
+            if move.kind == PAIR and move.src == move.src2 and move.src in laid:
+                played += 1
+            elif move.src in laid or (move.kind == PAIR and move.src2 in laid):
+                return ClaimResult(False, f"{game.describe(move)} parts a pair laid ahead")
+    return ClaimResult(played > 0, f"pairs laid ahead played together {played} times, never parted")
 
 
 @runs(PairFreesNext)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
-from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
+from patience.cards import card, card_code, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
+from patience.claims.support import ClaimError, ClaimResult, area_piles, fits, patterns, playouts, runs
 from patience.engine.actions import PAIR, TURN_UP, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
@@ -16,8 +16,10 @@ from patience.spec.checks.playouts import (
     AnyCardAvailable,
     AreaColour,
     CannotReach,
+    EveryFoundationPlayed,
     FoundationsWaitUntilPlaced,
     Goal,
+    InPosition,
     InSequence,
     LeavesOnlyTo,
     MovesBetween,
@@ -29,7 +31,10 @@ from patience.spec.checks.playouts import (
     OnlyToLineEnds,
     OnlyTop,
     OnlyToRowEnds,
+    PackWaits,
+    SpaceMayWait,
     SpacesFilledFrom,
+    SpacesInTurn,
     Stays,
     TalonTakesOnlyUnplayable,
     TalonTakesPlayable,
@@ -75,11 +80,12 @@ def _moves_between(game: Game, source, target, into_empty: bool, onto_card: bool
 
 
 @runs(NoMoveBetween)
-def no_move_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool) -> ClaimResult:
+def no_move_between(game: Game, source: str | list[str], to: str | list[str], into_empty: bool,
+                    onto_card: bool) -> ClaimResult:
     """No legal move, of a card or of either card of a pair, from one area (or several,
-    or ``any``) to another (or into its empty piles)."""
-    found = next(_moves_between(game, source, to, into_empty), None)
-    where = f"empty piles of {to}" if into_empty else to
+    or ``any``) to another (or into its empty piles, or onto a card there)."""
+    found = next(_moves_between(game, source, to, into_empty, onto_card), None)
+    where = f"empty piles of {to}" if into_empty else f"a card of {to}" if onto_card else to
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
     return ClaimResult(True, f"no move from {source} to {where} in random playouts")
@@ -167,7 +173,8 @@ def never_empty_while(game: Game, area: str, sources: list) -> ClaimResult:
 def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult:
     """Each move (of a card, or a pair) that empties one pile of ``area`` leaves in it the
     card that was on top of the first of ``sources`` to have one the area takes (of its
-    colour, for the Empress's army and navy); and each source fills some space."""
+    colour, for the Empress's army and navy), or, when all of them are empty, leaves it
+    empty; and each source fills some space."""
     piles = set(area_piles(game, area, ""))
     donors = [area_piles(game, name, "") for name in sources]
     seen = {name: 0 for name in sources}
@@ -180,17 +187,82 @@ def spaces_filled_from(game: Game, area: str, sources: list[str]) -> ClaimResult
             taker = game.rules.areas[game.rules.pile_area[emptied[0]]]
             expected = next((state.piles[p][-1] for group in donors for p in group
                              if state.piles[p] and fits_colour(taker, state.piles[p][-1])), None)
-            if expected is None:
-                continue
             game.apply(state, move)
             filled = state.piles[emptied[0]][-1:]
             game.undo(state)
+            if expected is None:
+                if filled and not any(state.piles[p] for group in donors for p in group):
+                    return ClaimResult(False, f"after {game.describe(move)} the space took {card_name(filled[0])}, "
+                                              f"though {sources} were empty")
+                continue
             if filled != [expected]:
                 return ClaimResult(False, f"after {game.describe(move)} the space held "
                                           f"{[card_name(c) for c in filled]}, not {card_name(expected)}")
             seen[next(name for name, group in zip(sources, donors) if any(
                 state.piles[p] and state.piles[p][-1] == expected for p in group))] += 1
     return ClaimResult(all(seen.values()), f"spaces filled, each from the first of {sources} with a card: {seen}")
+
+
+@runs(SpacesInTurn)
+def spaces_in_turn(game: Game, area: str, sources: list[str]) -> ClaimResult:
+    """Every legal move into an empty pile of ``area`` comes from one of ``sources`` whose
+    predecessors in the list are all empty; and each source fills some space."""
+    piles = set(area_piles(game, area, ""))
+    donors = [area_piles(game, name, "") for name in sources]
+    seen = {name: 0 for name in sources}
+    for state, moves in playouts(game, length=1000):
+        for move in moves:
+            for src, dst in _steps(move):
+                if dst not in piles or state.piles[dst]:
+                    continue
+                turn = next((i for i, group in enumerate(donors) if src in group), None)
+                if turn is None:
+                    continue
+                waiting = [name for name, group in zip(sources[:turn], donors) if any(state.piles[p] for p in group)]
+                if waiting:
+                    return ClaimResult(False, f"{game.describe(move)} offered while the {waiting[0]} had cards")
+                seen[sources[turn]] += 1
+    return ClaimResult(all(seen.values()), f"spaces filled, each source only once those before it were empty: {seen}")
+
+
+@runs(SpaceMayWait)
+def space_may_wait(game: Game, area: str) -> ClaimResult:
+    piles = set(area_piles(game, area, ""))
+    for state, moves in playouts(game, length=1000):
+        filling = [m for m in moves if any(dst in piles and not state.piles[dst] for _, dst in _steps(m))]
+        others = [m for m in moves if m not in filling]
+        if filling and others:
+            return ClaimResult(True, f"{game.describe(others[0])} offered while {game.describe(filling[0])} "
+                                     "could fill the space")
+    return ClaimResult(False, f"no space of the {area} was seen left open while it could be filled")
+
+
+@runs(EveryFoundationPlayed)
+def every_foundation_played(game: Game) -> ClaimResult:
+    """Along random playouts, every group of foundations is offered a card."""
+    waiting = {area.name for area in game.rules.areas.values() if area.role == "foundation"}
+    for _, moves in playouts(game, length=1000):
+        waiting -= {game.pile_area[dst] for move in moves for src, dst in _steps(move) if src != dst}
+        if not waiting:
+            return ClaimResult(True, "every group of foundations was offered a card in random playouts")
+    return ClaimResult(False, f"no card offered to the {sorted(waiting)[0]}")
+
+
+@runs(PackWaits)
+def pack_waits(game: Game) -> ClaimResult:
+    """Whenever the pack holds cards, a move from it is offered only if no other move is
+    (an exchange between foundations aside); and some position has the pack waiting."""
+    waited = 0
+    for state, moves in playouts(game, length=1000):
+        if not state.piles[0]:
+            continue
+        turning = [m for m in moves if m.kind == "move" and m.src == 0]
+        others = [m for m in moves if (m.kind != "move" or m.src != 0) and m.kind in ("move", PAIR, TURN_UP)
+                  and not (m.kind == "move" and game.rules.role(m.src) == "foundation")]
+        if turning and others:
+            return ClaimResult(False, f"{game.describe(turning[0])} offered beside {game.describe(others[0])}")
+        waited += bool(others)
+    return ClaimResult(waited > 0, f"the pack waited at {waited} positions while other cards could be played")
 
 
 @runs(InSequence)
@@ -218,7 +290,9 @@ def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[in
         state = game.deal(number)
         for index, pile in enumerate(piles):
             for position, wanted in ((-2, card(2, 1, index)), (-1, card(rank, 1, index))):
-                holder = next(p for p, cards in enumerate(state.piles) if wanted in cards)
+                holder = next((p for p, cards in enumerate(state.piles) if wanted in cards), None)
+                if holder is None:  # fewer packs than packets
+                    raise ClaimError(f"{packets} packets need card {card_code(wanted)}, which is not in the packs")
                 at = state.piles[holder].index(wanted)
                 target = len(state.piles[pile]) + position
                 state.piles[holder][at], state.piles[pile][target] = state.piles[pile][target], wanted
@@ -268,6 +342,40 @@ def cannot_reach(game: Game, position: dict, goal: Goal, depth: int) -> ClaimRes
                 game.undo(state)
         frontier = following
     return ClaimResult(True, f"{goal.card} cannot reach a {role} within {depth} moves")
+
+
+@runs(InPosition)
+def in_position(game: Game, position: dict, rest: str, legal: list[str], illegal: list[str], won: bool | None,
+                blocked: bool | None, then: str | None, empty: list[str]) -> ClaimResult:
+    state = build(game, position)
+    names = {game.rules.pile_name(p): p for p in range(len(state.piles))}
+    unknown = [name for name in [rest, *empty] if name not in names]
+    if unknown:
+        raise ClaimError(f"no pile named {unknown[0]!r}")
+    if rest != "stock":
+        state.piles[names[rest]][:0] = state.piles[0]
+        state.piles[0] = []
+        state.edited()
+    if then is not None:
+        try:
+            game.apply(state, game.parse_move(state, then))
+        except ValueError as error:
+            return ClaimResult(False, str(error))
+        filled = [name for name in empty if state.piles[names[name]]]
+        if filled:
+            return ClaimResult(False, f"after {then}, {filled[0]} holds {card_name(state.piles[names[filled[0]]][-1])}")
+    offered = {game.describe(m) for m in game.legal_moves(state)}
+    missing = [m for m in legal if m not in offered]
+    if missing:
+        return ClaimResult(False, f"{missing[0]} is not legal there; offered: {sorted(offered)[:6]}")
+    allowed = [m for m in illegal if m in offered]
+    if allowed:
+        return ClaimResult(False, f"{allowed[0]} is legal there")
+    outcome = {"won": game.is_won(state), "blocked": game.is_blocked(state)}
+    wrong = [key for key, wanted in (("won", won), ("blocked", blocked)) if wanted is not None and outcome[key] != wanted]
+    if wrong:
+        return ClaimResult(False, f"the position is {'' if outcome[wrong[0]] else 'not '}{wrong[0]}")
+    return ClaimResult(True, f"legal there: {legal}; won {outcome['won']}, blocked {outcome['blocked']}")
 
 
 @runs(UnavailableUntilStockEmpty)

@@ -10,7 +10,8 @@ reading text of one of the passages it cites.
 *Numbers*: every number a cited passage states (:mod:`patience.numerals`) must be
 carried by a parameter of some clause or claim citing that passage, or be listed
 under the spec's ``numbers`` with the reason it is irrelevant. A parameter's
-numbers are the integers in its values (defaults included), except ranks
+numbers are the integers in the values the item writes down (a default it leaves
+unwritten states nothing, nor does a plate, which only draws the piles), except ranks
 (``rank``, ``ranks``, ``last``, ``after``, ``next`` and the ranks a ``values``
 table maps to), so that a card's rank never passes for a count.
 """
@@ -50,7 +51,17 @@ def cited(spec: Spec) -> Iterator[Cited]:
 
 def parameter_numbers(item) -> set[int]:
     """The integers a clause's or claim's parameters carry (see the module docstring)."""
-    data = item.model_dump(by_alias=True)
+    return {value for values in carried(item).values() for value in values}
+
+
+def carried(item) -> dict[str, set[int]]:
+    """Each written parameter of a clause or claim, with the integers it carries: a default
+    the item leaves unwritten states nothing, nor does a plate, which only draws."""
+    data = item.model_dump(by_alias=True, exclude_unset=True)
+    return {key: _numbers_in(value, key) for key, value in data.items() if key not in PROVENANCE_KEYS | {"plate"}}
+
+
+def _numbers_in(value, key: str) -> set[int]:
     found: set[int] = set()
 
     def visit(value, key: str | None) -> None:
@@ -68,9 +79,7 @@ def parameter_numbers(item) -> set[int]:
         elif isinstance(value, list):
             for inner in value:
                 visit(inner, key)
-    for key, value in data.items():
-        if key not in PROVENANCE_KEYS:
-            visit(value, key)
+    visit(value, key)
     return found
 
 
@@ -97,6 +106,22 @@ def number_problems(spec: Spec, reading: Callable[[str], str]) -> list[str]:
                 problems.append(f"{spec.game}: {passage} states {numeral.value} («{numeral.text}»), "
                                 f"which no clause or claim citing it carries")
     return problems
+
+
+def number_ties(spec: Spec, reading: Callable[[str], str]) -> dict[tuple[str, int], set[tuple[str, str, str]]]:
+    """Each number a cited passage states, with the written parameters that carry it, as
+    (game, clause or claim id, parameter): the number is tied to them. A change of the spec
+    that takes the number from one of them loses what that parameter states, whatever
+    other parameter happens to hold the same value (the mutation run's number check)."""
+    ties: dict[tuple[str, int], set[tuple[str, str, str]]] = {}
+    stated = {passage: {n.value for n in numerals(reading(passage))}
+              for passage in {p for entry in cited(spec) for p in entry.passages}}
+    for entry in cited(spec):
+        for key, values in carried(entry.item).items():
+            for passage in entry.passages:
+                for value in values & stated[passage]:
+                    ties.setdefault((passage, value), set()).add((entry.game, entry.item.id, key))
+    return ties
 
 
 def excuse_problems(spec: Spec, reading: Callable[[str], str]) -> list[str]:

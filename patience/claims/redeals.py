@@ -29,14 +29,22 @@ def passes(game: Game, total: int) -> ClaimResult:
 
 @runs(RedealShuffled)
 def redeal_shuffled(game: Game) -> ClaimResult:
-    """Turn the pack (onto the talon where allowed) until a redeal is legal; the new
-    stock must hold the gathered cards, not in the order they were gathered."""
+    """Turn the pack (onto the talon where allowed; other play first where the pack must
+    wait for it) until the redeal is legal; the new stock must hold the gathered cards,
+    not in the order they were gathered."""
     state = game.deal(0)
-    while state.piles[0]:
-        moves = [m for m in game.legal_moves(state) if m.src == 0]
-        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+    for _ in range(5 * game.total_cards):  # a rule that lets cards go round for ever ends here
+        if game.is_legal(state, REDEAL):
+            break
+        moves = [m for m in game.legal_moves(state) if m != REDEAL]
+        if not moves:
+            return ClaimResult(False, "deal 0 came to an end without a redeal")
+        turned = [m for m in moves if m.src == 0]
+        game.apply(state, next((m for m in turned if game.rules.role(m.dst) == "talon"), (turned or moves)[0]))
+    else:
+        return ClaimResult(False, f"no redeal after {5 * game.total_cards} moves of deal 0")
     gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
-    game.apply(state, game.legal_moves(state)[-1])
+    game.apply(state, REDEAL)
     new_stock = state.piles[0][::-1]
     holds = sorted(new_stock) == sorted(gathered) and new_stock != gathered and len(gathered) > 2
     return ClaimResult(holds, f"{len(gathered)} cards gathered; the new stock is {'shuffled' if holds else 'not shuffled'}")
@@ -100,23 +108,32 @@ def redeal_keeps_order(game: Game, area: str, cards: int) -> ClaimResult:
 @runs(RedealGathers)
 def redeal_gathers(game: Game, areas: list[str]) -> ClaimResult:
     """At each redeal: the new pack is the old pack's rest and the cards of ``areas``,
-    with the last area's cards at the bottom."""
+    with the last area's cards at the bottom; every other pile keeps its cards. Cards
+    the rules lay out at once from the new pack (La Nivernaise's line) count as its own."""
     groups = [area_piles(game, name, "") for name in areas]
+    gathered = {p for group in groups for p in group}
+    others = [p for p in range(1, len(game.rules.pile_area)) if p not in gathered]
     seen = 0
     for state, moves in playouts(game, length=1000):
         if REDEAL not in moves:
             continue
         held = [sorted(c for p in group for c in state.piles[p]) for group in groups]
-        rest = list(state.piles[0])
+        rest, kept = list(state.piles[0]), [list(state.piles[p]) for p in others]
         game.apply(state, REDEAL)
+        refilled = any(op[0] == "mv" and op[1] == 0 for op in state.history[-1][1])  # laid out at once
         stock = list(state.piles[0])
+        new_pack = stock + [c for p in gathered for c in state.piles[p]]
+        after = [list(state.piles[p]) for p in others]
         game.undo(state)
         seen += 1
-        bottom = sorted(stock[:len(held[-1])])  # the pack's last card is its top
-        if sorted(stock) != sorted(rest + [c for cards in held for c in cards]) or bottom != held[-1]:
-            return ClaimResult(False, f"a redeal made a pack of {len(stock)} cards, not {areas} with the "
-                                      f"{areas[-1]} at the bottom")
-    return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas}, the {areas[-1]} at the bottom")
+        if after != kept:
+            moved = next(game.rules.pile_name(p) for p, a, b in zip(others, after, kept) if a != b)
+            return ClaimResult(False, f"a redeal took cards from the {moved}, which is not among {areas}")
+        if sorted(new_pack) != sorted(rest + [c for cards in held for c in cards]):
+            return ClaimResult(False, f"a redeal made a pack of {len(new_pack)} cards, not the rest and {areas}")
+        if not refilled and sorted(stock[:len(held[-1])]) != held[-1]:  # the pack's last card is its top
+            return ClaimResult(False, f"a redeal did not lay the {areas[-1]} at the bottom of the new pack")
+    return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas} and nothing else")
 
 
 @runs(RedealWhenBlocked)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from patience.cards import rank_of
 from patience.engine import rng
-from patience.engine.game import Game, matches
+from patience.engine.game import IN_PLAY, Game, matches
 from patience.engine.state import State
 from patience.spec.terms import CardPattern, Check
 
@@ -113,3 +113,24 @@ def fits(cards: list[int], patterns: list[CardPattern]) -> bool:
 
 def patterns(items) -> list[CardPattern]:
     return [CardPattern.model_validate(item) for item in items]
+
+
+def end_positions(game: Game, areas: list[str] | None = None) -> list[tuple[str, State]]:
+    """Where a win is declared or not: every card of deal 0 on the foundations (the cards
+    taken out and set aside left where they lie), then every card but one, left in the
+    first pile of each of ``areas`` in turn (default: each area in play; the last
+    foundation gives the card up)."""
+    start = game.deal(0)
+    foundations = game.rules.piles_of("foundation")
+    if not foundations:
+        return []
+    aside = {p for p in range(len(start.piles)) if game.area_of[p].holds}
+    every = State([list(cards) if p in aside else [] for p, cards in enumerate(start.piles)], "end position")
+    every.piles[foundations[-1]] = [c for p, cards in enumerate(start.piles) if p not in aside for c in cards]
+    ends = [("every card on the foundations", every)]
+    names = areas if areas is not None else [a.name for a in game.rules.areas.values() if a.role in IN_PLAY]
+    for name in names:
+        left = State([list(cards) for cards in every.piles], "end position")
+        left.piles[game.rules.areas[name].piles[0]].append(left.piles[foundations[-1]].pop())
+        ends.append((f"one card left in the {name}", left))
+    return ends

@@ -4,7 +4,10 @@
 areas, played at once. The Empress of India pairs a red card of the army with a
 black card of the navy, each to its foundation («играются попарно»); Sympathie
 pairs a turned-up card of one partner with the same card (suit and rank) of the
-other, and the pair is put aside by the player who made it.
+other, and the pair is put aside by the player who made it. Where the clause allows
+pairing *ahead* (Cadogan's English Empress), a card may first be laid on its partner,
+a single card of the other group, when no pair can be played: the two then lie as one
+packet on the partner's place, and only together go to the foundations.
 
 *Turning up* (``turn_up`` clauses): the top card of a face-down packet is turned
 and lies open on its packet; the engine keeps the open card on a pile of its own
@@ -20,8 +23,8 @@ from __future__ import annotations
 from patience.cards import card_name, is_red, pack_of, rank_of, suit_of
 from patience.engine.state import Move, State, transfer
 
-PAIR, TURN_UP = "pair", "turn_up"
-KINDS = (PAIR, TURN_UP)
+PAIR, PAIR_AHEAD, TURN_UP = "pair", "pair_ahead", "turn_up"
+KINDS = (PAIR, PAIR_AHEAD, TURN_UP)
 
 
 # -- colours ------------------------------------------------------------------------------------
@@ -81,10 +84,12 @@ def players_moves(game, state: State) -> list[Move]:
 class PairPlan:
     """A ``pair`` clause as played, worked out once per game: the piles of each of its two
     groups of areas (in order), and where a card goes when the clause's first target area
-    is not a foundation (the aside of the player who makes the pair, or its only pile)."""
+    is not a foundation (the aside of the player who makes the pair, or its only pile).
+    With pairing ahead, a pile of two cards is a pair laid together, played only as one."""
 
     def __init__(self, rules, clause):
         self.clause = clause
+        self.ahead = clause.ahead != "never"
         self.groups = tuple([pile for name in names for pile in rules.areas[name].piles] for names in clause.source)
         self.to_foundations = all(rules.areas[name].role == "foundation" for name in clause.to)
         self.foundations: list[range] = []  # the foundation areas tried first, in order
@@ -115,6 +120,8 @@ def _matches(clause, first: int, second: int) -> bool:
     if clause.match == "same_card":
         return rank_of(first) == rank_of(second) and suit_of(first) == suit_of(second) \
             and pack_of(first) != pack_of(second)
+    if clause.match == "same_rank":  # the Russian rule I, read as printed: «этого же достоинства»
+        return rank_of(first) == rank_of(second)
     return True
 
 
@@ -136,9 +143,46 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
                 if not partners:
                     continue
                 partners = [offer for offer in partners if _matches(clause, card, offer[0])]
+            elif clause.match == "same_rank":
+                partners = [offer for offer in seconds if _matches(clause, card, offer[0])]
             else:
                 partners = seconds
             moves += [Move(PAIR, card, src, dst, card2, src2, dst2) for card2, src2, dst2 in partners if src2 != src]
+        if plan.ahead:
+            moves += _laid_pairs(game, state, plan, player)
+    return moves
+
+
+def _laid_pairs(game, state: State, plan: PairPlan, player: int | None) -> list[Move]:
+    """The pairs laid ahead whose two cards both go to a foundation now: the top card
+    first, then the one beneath it."""
+    moves, index = [], game.index(state)
+    for pile in (p for group in plan.groups for p in group):
+        cards = state.piles[pile]
+        if len(cards) != 2:
+            continue
+        top, under = cards[1], cards[0]
+        area = game.pile_area[pile]
+        first = _target(game, state, plan, top, area, player, index.wanted[top % 52])
+        second = _target(game, state, plan, under, area, player, index.wanted[under % 52])
+        if first is not None and second is not None and first != second:
+            moves.append(Move(PAIR, top, pile, first, under, pile, second))
+    return moves
+
+
+def pairs_ahead(game, state: State) -> list[Move]:
+    """With no pair to play, a single card of one group laid on a single card of the other
+    (either way): «any card in the Army may be placed on any card in the Navy, and vice
+    versâ». ``card2`` is the partner it is laid on."""
+    moves = []
+    for plan in game.pair_plans:
+        if not plan.ahead:
+            continue
+        singles = [[p for p in group if len(state.piles[p]) == 1] for group in plan.groups]
+        for mine, theirs in (singles, singles[::-1]):
+            moves += [Move(PAIR_AHEAD, state.piles[src][0], src, dst, state.piles[dst][0])
+                      for src in mine for dst in theirs if _matches(plan.clause, state.piles[src][0],
+                                                                   state.piles[dst][0])]
     return moves
 
 
@@ -153,7 +197,7 @@ def _offers(game, state: State, plan: PairPlan, group: list[int], player: int | 
     if plan.to_foundations:  # only the piles whose top card some foundation wants
         group = [pile for pile in group if tops[pile] >= 0 and wanted[tops[pile]]]
     for pile in group:
-        if not piles[pile]:
+        if not piles[pile] or (plan.ahead and len(piles[pile]) > 1):  # a pair laid ahead plays only as one
             continue
         card = piles[pile][-1]
         wanting = wanted[card % 52]
@@ -176,7 +220,10 @@ def turn_up_moves(game, state: State, player: int | None) -> list[Move]:
 
 
 def moves(game, state: State, player: int | None) -> list[Move]:
-    return pair_moves(game, state, player) + turn_up_moves(game, state, player)
+    pairs = pair_moves(game, state, player)
+    if not pairs and any(plan.ahead for plan in game.pair_plans):
+        pairs = pairs_ahead(game, state)
+    return pairs + turn_up_moves(game, state, player)
 
 
 def is_legal(game, state: State, move: Move) -> bool:
@@ -186,13 +233,17 @@ def is_legal(game, state: State, move: Move) -> bool:
 
 def apply(state: State, move: Move, ops: list) -> None:
     transfer(state, ops, move.src, len(state.piles[move.src]) - 1, move.dst)
-    if move.kind == PAIR:
+    if move.kind == PAIR:  # a pair laid ahead has one pile for both: its top card went first
         transfer(state, ops, move.src2, len(state.piles[move.src2]) - 1, move.dst2)
 
 
 def describe(rules, move: Move) -> str:
-    """``turn up 7♣ first packet 3``; ``2♠ navy 5 + Q♥ army 2 → foundation 1, foundation 9``."""
+    """``turn up 7♣ first packet 3``; ``2♠ navy 5 + Q♥ army 2 → foundation 1, foundation 9``;
+    ``pair Q♥ army 2 with 2♠ navy 5`` (laid on it ahead)."""
     if move.kind == TURN_UP:
         return f"turn up {card_name(move.card)} {rules.pile_name(move.src)}"
+    if move.kind == PAIR_AHEAD:
+        return (f"pair {card_name(move.card)} {rules.pile_name(move.src)} with "
+                f"{card_name(move.card2)} {rules.pile_name(move.dst)}")
     return (f"{card_name(move.card)} {rules.pile_name(move.src)} + {card_name(move.card2)} "
             f"{rules.pile_name(move.src2)} → {rules.pile_name(move.dst)}, {rules.pile_name(move.dst2)}")

@@ -106,9 +106,10 @@ def _add(rules: Rules, clause) -> None:
     elif kind == "take_out":
         rules.take_out.append(tables.TakeOut(clause.id, tuple(map(pattern, clause.cards))))
     elif kind == "area":
+        looking = tables.Looking(clause.looking.spaces_in, clause.looking.cards) if clause.looking else None
         area = Area(clause.name, clause.role, clause.label_ru, range(0), clause.face, clause.available,
                     clause.available_when, clause.takes, clause.colour, clause.rows,
-                    tuple(map(pattern, clause.holds)), _plate(clause.plate), clause.id)
+                    tuple(map(pattern, clause.holds)), _plate(clause.plate), clause.id, looking)
         _new_area(rules, area, clause.piles)
     elif kind == "foundations":
         _add_foundations(rules, clause)
@@ -121,7 +122,7 @@ def _add(rules: Rules, clause) -> None:
                                                  clause.kept, clause.playing_order)
     elif kind == "spaces":
         rules.spaces[clause.area] = tables.Spaces(clause.id, clause.area, clause.fill,
-                                                  tuple(clause.source), clause.cards)
+                                                  tuple(clause.source), clause.cards, clause.order)
     elif kind == "deal_row":
         rules.deal_row = tables.DealRow(clause.id, dict(clause.to), clause.when)
     elif kind == "last_pass":
@@ -139,7 +140,7 @@ def _add(rules: Rules, clause) -> None:
         rules.flows += [tables.Flow(clause.id, first, (second,)), tables.Flow(clause.id, second, (first,))]
     elif kind == "pair":
         source = (tuple(clause.source[0]), tuple(clause.source[1]))
-        rules.pairs.append(tables.Pair(clause.id, source, tuple(clause.to), clause.match))
+        rules.pairs.append(tables.Pair(clause.id, source, tuple(clause.to), clause.match, clause.ahead))
     elif kind == "turn_up":
         rules.turn_ups.append(tables.TurnUp(clause.id, tuple(clause.source), tuple(clause.to)))
     elif kind == "players":
@@ -168,6 +169,11 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
 
     for clause in rules.deals:
         known(clause.to, clause)
+    for area in rules.areas.values():
+        if area.looking and area.looking.spaces_in not in rules.areas:
+            raise DataFileError(path, lines.get(area.clause),
+                                f"clause {area.clause!r}: looking waits on spaces in no area named "
+                                f"{area.looking.spaces_in!r}")
     for clause in rules.flows:
         for name in [clause.source, *clause.to]:
             known(name, clause)
@@ -186,6 +192,10 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
     for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
         for name in _names(clause):
             known(name, clause)
+    for pair in rules.pairs:
+        problem = _ahead_problem(rules, pair)
+        if problem:
+            raise DataFileError(path, lines.get(pair.id), f"clause {pair.id!r}: {problem}")
     for clause in rules.flows:
         rows = {rules.areas[name].rows for name in [clause.source, *clause.to]}
         if clause.position == "row_ends" and len(rows) > 1:
@@ -195,6 +205,23 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
             problem = line_ends_problem(rules, clause)
             if problem:
                 raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {problem}")
+
+
+def _ahead_problem(rules: Rules, pair: tables.Pair) -> str | None:
+    """Pairing ahead lays a card on a single card of the other group, and a place of two
+    cards is a pair laid ahead: the groups' areas must be single cards, built on by nothing."""
+    if pair.ahead == "never":
+        return None
+    single = {deal.to for deal in rules.deals if deal.cards_each == 1}
+    single |= set(rules.by_colour.to) if rules.by_colour else set()
+    for name in [*pair.source[0], *pair.source[1]]:
+        spaces = rules.spaces.get(name)
+        if (name in rules.builds or name not in single or rules.areas[name].role == "foundation"
+                or (spaces is not None and spaces.cards != 1)):
+            return f"pairing ahead needs places of one card each, built on by nothing; {name!r} is not"
+    if not all(rules.areas[name].role == "foundation" for name in pair.to):
+        return "a pair laid ahead is played to foundations"
+    return None
 
 
 def _names(clause) -> list[str]:

@@ -34,6 +34,8 @@ def reasons(game, state: State, move: Move) -> list[str]:
     elif move.kind == actions.PAIR:
         found = [_pair_clause(rules, move.src).id]
         found += _takes(game, state, move.dst, move.card) + _takes(game, state, move.dst2, move.card2)
+    elif move.kind == actions.PAIR_AHEAD:
+        found = [_pair_clause(rules, move.src).id]
     else:
         flow = next(f for f in game.routes if _follows(game, state, f, move))
         found = [flow.clause, *_takes(game, state, move.dst, move.card)]
@@ -144,7 +146,8 @@ def _position(rules, flow_id: str) -> str:
 
 def _closed(condition: str, source: str, target: str, rules) -> str:
     when = {"stock_empty": "once the stock is exhausted",
-            "all_placed": "once the stock and every talon are empty"}[condition]
+            "all_placed": "once the stock and every talon are empty",
+            "no_other_move": "when no other card can be played or placed"}[condition]
     return f"cards go from {_area_words(rules, source)} to {_area_words(rules, target)} only {when}"
 
 
@@ -170,6 +173,12 @@ def _target_refusal(game, state: State, pile: int, card: int, source_area: str) 
         if spaces.fill not in ("at_will", "compulsory"):
             how = "at once from " + " or ".join(spaces.source) if spaces.fill == "immediately" else "by the next row"
             return spaces.id, f"a space in the {area.name} is filled {how}"
+        before = game.fills_from[pile].get(source_area)
+        if before:  # a source whose turn has not come: one before it still has cards
+            waited = next(name for name in spaces.source if set(rules.areas[name].piles) & set(before)
+                          and any(state.piles[p] for p in rules.areas[name].piles))
+            return spaces.id, (f"a space in the {area.name} is filled from {_area_words(rules, source_area)} "
+                               f"only when {_area_words(rules, waited)} is empty")
         return spaces.id, f"a space in the {area.name} is filled only from the {' or '.join(spaces.source)}"
     build = rules.builds.get(area.name)
     if build is None:
@@ -246,6 +255,14 @@ def _action_refusal(game, state: State, move: Move) -> Refusal:
     clause = _pair_clause(rules, move.src)
     if clause is None:
         return None, "no pair is played from there"
+    if move.kind == actions.PAIR_AHEAD:
+        if clause.ahead == "never":
+            return clause.id, "no card is laid on its partner: a pair goes to the foundations at once"
+        if actions.pair_moves(game, state, None):
+            return clause.id, "a card is paired ahead only when no pair can be played"
+        return clause.id, "a single card of one group is laid on a single card of the other"
+    if clause.match == "same_rank":
+        return clause.id, "a pair is two top cards of one rank whose foundations take both"
     if clause.match == "same_card":
         return clause.id, "a pair is the same card (suit and rank) from each partner, both on top"
     return clause.id, "a pair is a top card from each group whose foundations take both"

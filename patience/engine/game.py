@@ -25,7 +25,7 @@ class Route(NamedTuple):
     source: str
     sources: range
     any_card: bool
-    condition: str  # always | stock_empty | all_placed
+    condition: str  # always | stock_empty | all_placed | no_other_move
     targets: list[int]
     clause: str
     reach: frozenset[int]
@@ -65,6 +65,8 @@ class Game:
         self.id = rules.game
         self.spec = rules.spec
         self.routes = [route for flow in rules.flows for route in self._routes(flow)]
+        self.waiting = frozenset(number for number, route in enumerate(self.routes)
+                                 if route.condition == "no_other_move")  # the pack, once nothing else moves
         self._auto_fill = [  # (area, donor piles in order, cards each space takes)
             (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
@@ -83,6 +85,7 @@ class Game:
         self.pair_plans = [actions.PairPlan(rules, clause) for clause in rules.pairs]
         self.turn_up_places = actions.turn_up_places(rules)
         self.area_of = [rules.areas[name] for name in rules.pile_area]
+        self.looking_piles = [pile for pile, area in enumerate(self.area_of) if area.looking]  # see engine.looking
         self.fills_from = [self._fills_from(pile) for pile in range(len(rules.pile_area))]
         self.owners = [actions.owner(rules, pile) for pile in range(len(rules.pile_area))]
         self.target_places = [[(number, route.target_order[pile]) for number, route in enumerate(self.routes)
@@ -193,10 +196,19 @@ class Game:
         return Taker(build=self.rules.builds.get(area.name), always_open=area.role == "talon",
                      open_when_empty=spaces is not None and spaces.fill in ("at_will", "compulsory"))
 
-    def _fills_from(self, pile: int) -> tuple[str, ...]:
-        """The areas whose cards may fill ``pile`` when it is empty (spaces filled by choice)."""
+    def _fills_from(self, pile: int) -> dict[str, tuple[int, ...]]:
+        """The areas whose cards may fill ``pile`` when it is empty (spaces filled by choice),
+        each with the piles that must then be empty: with ``order: in_turn``, those of the
+        sources before it (the Zodiac's «изъ талона, или, если нѣтъ талона, то изъ колоды»)."""
         spaces = self.rules.spaces.get(self.rules.pile_area[pile])
-        return spaces.source if spaces is not None and spaces.fill in ("at_will", "compulsory") else ()
+        if spaces is None or spaces.fill not in ("at_will", "compulsory"):
+            return {}
+        before: tuple[int, ...] = ()
+        found = {}
+        for name in spaces.source:
+            found[name] = before if spaces.order == "in_turn" else ()
+            before += tuple(self.rules.areas[name].piles)
+        return found
 
     def _exact(self, pile: int) -> bool:
         """Whether, when the pile holds cards, it takes exactly the cards it wants (see
@@ -212,7 +224,8 @@ class Game:
         """Whether, when empty, the pile takes any card from the areas it may be filled from
         (a space filled at will, of no colour): such a target, open, is taken unasked."""
         taker, area = self.takers[pile], self.area_of[pile]
-        return taker.open_when_empty and not taker.always_open and area.colour is None
+        in_turn = any(self.fills_from[pile].values())
+        return taker.open_when_empty and not taker.always_open and area.colour is None and not in_turn
 
     def _watched(self, route: Route) -> set[int]:
         """The piles whose cards a route's moves depend on, so that its moves, once listed, are
@@ -223,6 +236,7 @@ class Game:
         if route.condition != "always":
             piles.update([STOCK, *self._talons])
         for pile in route.targets:
+            piles.update(self.fills_from[pile].get(route.source, ()))  # sources filling a space first
             area = self.area_of[pile]
             if area.role == "talon" and area.takes != "any":
                 return set(range(len(self.rules.pile_area)))
@@ -242,12 +256,24 @@ class Game:
 
     def _open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
-        talon to be empty (the Zodiac's foundations «до самого конца игры»)."""
+        talon to be empty (the Zodiac's foundations «до самого конца игры»);
+        ``no_other_move``, for the pack, for every other move to be done (the British
+        Constitution's «Когда сыграны всѣ подходящія карты, и помѣщены по порядку …, то
+        выкладываютъ остальную колоду»)."""
         if condition == "always":
             return True
+        if condition == "no_other_move":
+            return not self._playing(self._other_moves(state, self.index(state)))
         if state.piles[STOCK]:
             return False
         return condition == "stock_empty" or not any(state.piles[p] for p in self._talons)
+
+    def _other_moves(self, state: State, index: MoveIndex) -> list[Move]:
+        """The moves beside those of the flows that wait for no other move."""
+        moves = self._card_moves(state, index, waiting=False)
+        if self.pair_plans or self.turn_up_places:
+            moves += actions.moves(self, state, None)
+        return moves
 
     def accepts(self, state: State, pile: int, card: int, source_area: str) -> bool:
         """Whether ``pile`` may receive ``card`` coming from ``source_area``."""
@@ -265,7 +291,8 @@ class Game:
             return area.takes == "any" or not self._fits_elsewhere(state, card, source_area, wanted)
         cards = state.piles[pile]
         if not cards:
-            return source_area in self.fills_from[pile]
+            before = self.fills_from[pile].get(source_area)
+            return before is not None and not any(state.piles[p] for p in before)
         build = self.takers[pile].build
         return build is not None and _builds_on(build, card, cards)
 
@@ -304,11 +331,15 @@ class Game:
         the order of the route's targets): the index proposes, :meth:`accepts` decides."""
         return self._card_moves(state, self.index(state))
 
-    def _card_moves(self, state: State, index: MoveIndex) -> list[Move]:
-        """Each route's moves, kept by the index until a pile they read changes (see :attr:`watchers`)."""
+    def _card_moves(self, state: State, index: MoveIndex, waiting: bool = True) -> list[Move]:
+        """Each route's moves, kept by the index until a pile they read changes (see :attr:`watchers`).
+        The routes that wait for no other move (:attr:`waiting`) come last, listed only when
+        nothing else can be played (``waiting`` false: left out)."""
         moves: list[Move] = []
         listed, hits, opened = index.route_moves, index.hits, index.opened
         for number, route in enumerate(self.routes):
+            if number in self.waiting:
+                continue
             found = listed[number]
             if found is None:
                 found = listed[number] = []
@@ -317,6 +348,11 @@ class Game:
                 if route.condition == "always" or self._open(state, route.condition):
                     self._route_moves(state, index, route, self._offers(state, index, number, route), found)
             moves += found
+        if waiting and self.waiting and not self._playing(moves) and not (
+                (self.pair_plans or self.turn_up_places) and self._playing(actions.moves(self, state, None))):
+            for number in self.waiting:
+                self._route_moves(state, index, self.routes[number],
+                                  self._offers(state, index, number, self.routes[number]), moves)
         return moves
 
     def _route_moves(self, state: State, index: MoveIndex, route: Route, offers: list[tuple[int, int, list[int]]],

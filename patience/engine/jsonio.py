@@ -37,25 +37,35 @@ def state_from_json(game: Game, data: dict) -> State:
     return state
 
 
+CARD_MOVES = ("move", "pair", "pair_ahead", "turn_up")
+
+
 def move_to_json(game: Game, move: Move) -> dict:
-    """A pair adds ``card2``, ``from2``, ``to2``; ``turn_up`` is written like a move."""
-    if move.kind not in ("move", "pair", "turn_up"):
+    """A pair adds ``card2``, ``from2``, ``to2``; a pair laid ahead adds ``card2``, the card
+    it is laid on (at ``to``); ``turn_up`` is written like a move."""
+    if move.kind not in CARD_MOVES:
         return {"kind": move.kind}
     data = {"kind": move.kind, "card": card_code(move.card),
             "from": game.rules.pile_name(move.src), "to": game.rules.pile_name(move.dst)}
     if move.kind == "pair":
         data.update({"card2": card_code(move.card2), "from2": game.rules.pile_name(move.src2),
                      "to2": game.rules.pile_name(move.dst2)})
+    if move.kind == "pair_ahead":
+        data["card2"] = card_code(move.card2)
     return data
 
 
 def move_from_json(game: Game, data: dict) -> Move:
     kind = data.get("kind")
-    if kind not in ("move", "pair", "turn_up"):
+    if kind not in CARD_MOVES:
         return Move(data.get("kind", "?"))
     names = {game.rules.pile_name(p): p for p in range(len(game.rules.pile_area))}
     try:
-        second = (parse_card(data["card2"]), names[data["from2"]], names[data["to2"]]) if kind == "pair" else ()
+        second: tuple = ()
+        if kind == "pair":
+            second = (parse_card(data["card2"]), names[data["from2"]], names[data["to2"]])
+        elif kind == "pair_ahead":
+            second = (parse_card(data["card2"]),)
         return Move(kind, parse_card(data["card"]), names[data["from"]], names[data["to"]], *second)
     except KeyError as error:
         raise ValueError(f"move names no pile or card {error}") from None

@@ -213,10 +213,21 @@ def _title(game: Game) -> str:
     return f"{game.rules.title}{russian}: the layout at the start, redrawn from the rule specification"
 
 
+def reconstruction(game: Game) -> str | None:
+    """Why the layout drawn is itself a reconstruction, when it is: no clause that deals
+    the cards cites a passage (the Russian text of the layout is lost, and the spec takes
+    it from elsewhere, as its conjecture says). ``None`` when the text gives the layout."""
+    dealing = [c for c in game.rules.clauses if c.kind in ("deal", "deal_by_colour")]
+    if not dealing or any(clause.passages for clause in dealing):
+        return None
+    return ("The layout itself is a reconstruction: the Russian text of how the cards are laid out is lost, "
+            "and the specification takes it from Cadogan's English, marked as conjecture.")
+
+
 def describe(game: Game) -> str:
     """The plate in words: every area, its place, its piles and what they hold."""
     start = game.deal(0)
-    sentences = []
+    sentences = [reconstruction(game)] if reconstruction(game) else []
     for area in game.rules.areas.values():
         piles = list(area.piles)
         faces = [pile_face(game, p, len(start.piles[p]))[1] for p in piles]

@@ -38,6 +38,17 @@ class Plate:
     place: str
 
 
+@dataclass(frozen=True)
+class Looking:
+    """What the player may see of an area's packets beneath their top cards: nothing,
+    unless the area ``spaces_in`` has an empty place; then every card (``all``), or as
+    many cards beneath the top as there are empty places there (``per_space``). Read by
+    :mod:`patience.engine.looking`."""
+
+    spaces_in: str
+    cards: str  # all | per_space
+
+
 @dataclass
 class Area:
     """A named group of piles with one role (the book's колода, талонъ, диванъ …)."""
@@ -55,6 +66,7 @@ class Area:
     holds: tuple[Pattern, ...] = ()
     plate: Plate | None = None
     clause: str | None = None  # the declaring clause's id; None for the stock
+    looking: Looking | None = None  # None: every card of a face-up pile is seen
 
 
 @dataclass(frozen=True)
@@ -85,7 +97,7 @@ class Flow:
     id: str  # a flow clause, or the exchange clause it comes from
     source: str
     to: tuple[str, ...]
-    when: str = "always"  # always | stock_empty | all_placed
+    when: str = "always"  # always | stock_empty | all_placed | no_other_move
     position: str = "any"  # any | row_ends
 
 
@@ -105,9 +117,10 @@ class Build:
 class Spaces:
     id: str
     area: str
-    fill: str  # immediately | at_will | next_row
+    fill: str  # immediately | at_will | next_row | compulsory
     source: tuple[str, ...] = ()
     cards: int = 1
+    order: str = "any"  # any | in_turn: a source only when those before it in ``source`` are empty
 
 
 @dataclass(frozen=True)
@@ -149,7 +162,8 @@ class Pair:
     id: str
     source: tuple[tuple[str, ...], tuple[str, ...]]
     to: tuple[str, ...]
-    match: str  # any | same_card
+    match: str  # any | same_card | same_rank
+    ahead: str = "never"  # never | when_no_pair: a card may be laid on its partner before both are played
 
 
 @dataclass(frozen=True)
@@ -301,7 +315,8 @@ def _area(entry: dict) -> Area:
     start, stop = entry["piles"]
     plate = Plate(**entry["plate"]) if entry["plate"] else None
     holds = tuple(Pattern(**p) for p in entry["holds"])
-    return Area(**{**entry, "piles": range(start, stop), "plate": plate, "holds": holds})
+    looking = Looking(**entry["looking"]) if entry.get("looking") else None
+    return Area(**{**entry, "piles": range(start, stop), "plate": plate, "holds": holds, "looking": looking})
 
 
 def _foundation(entry: dict) -> FoundationRule:

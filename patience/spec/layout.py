@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from patience.spec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, rank_value
+from patience.spec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, Strict, rank_value
 
 
 class Packs(Provenance):
@@ -18,6 +18,17 @@ class Packs(Provenance):
 class TakeOut(Provenance):
     kind: Literal["take_out"]
     cards: list[CardPattern] = Field(min_length=1)
+
+class Looking(Strict):
+    """What the player may see of an area's packets beneath their top cards (разсматривать,
+    to look through): nothing, unless the area ``spaces_in`` has an empty place; then
+    every card (``all``), or as many cards beneath the top as it has empty places
+    (``per_space``). La Nivernaise's rule II: «Всѣ пачки … могутъ быть разсматриваемы,
+    если являются свободныя мѣста по бокамъ»."""
+
+    spaces_in: str = Field(pattern=NAME)
+    cards: Literal["all", "per_space"]
+
 
 class Area(Provenance):
     kind: Literal["area"]
@@ -32,6 +43,7 @@ class Area(Provenance):
     takes: Literal["any", "unplayable"] = "any"
     colour: Literal["red", "black"] | None = None
     rows: int = Field(1, ge=1, le=8)
+    looking: Looking | None = None
     plate: Plate | None = None
 
     @model_validator(mode="after")
@@ -40,6 +52,8 @@ class Area(Provenance):
             raise ValueError(f"{self.piles} piles do not make {self.rows} equal rows")
         if self.takes != "any" and self.role != "talon":
             raise ValueError("only a talon has 'takes'")
+        if self.looking and (self.face != "up" or self.role != "tableau"):
+            raise ValueError("'looking' is for packets of the tableau lying face up")
         if self.plate and self.plate.shape == "frame":
             if 2 * (self.plate.groups + self.plate.per_group) != self.piles:
                 raise ValueError(f"a frame round {self.plate.groups} rows of {self.plate.per_group} has "

@@ -12,8 +12,11 @@ changed in each of these ways, one change per mutant:
 - a table of counts (``deal_row.to``): each count one less and one more, each dropped.
 
 Names, Russian labels and the plate (how the piles are drawn) are not rules and are
-not mutated; a mutant's clause leaves its plate out, which drew the old piles. A
-mutant the schema refuses is not a spec and is counted apart.
+not mutated; a mutant's clause keeps its plate, unless the plate no longer fits the
+changed piles, when it is drawn without. A mutant the schema refuses is not a spec and
+is counted apart. :mod:`patience.spec.structural` adds the mutants that change more
+than one parameter: clauses removed, flows and areas added, two parameters changed
+together, a foundation split off.
 :func:`probes` makes the changes the score leaves out (defaults, areas replaced or
 added), only to show that a claim can fail when no scored mutant makes it.
 A mutant is *silent* when its clause records the parameter as conjecture: the clause
@@ -33,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from patience.spec.schema import Spec
 from patience.spec.terms import PROVENANCE_FIELDS
@@ -62,22 +65,40 @@ class Mutant:
 
 
 def mutants(spec: Spec) -> Iterator[Mutant]:
-    """Every one-parameter mutant of the spec's clauses and of its variants' own clauses."""
+    """Every one-parameter mutant of the spec's clauses and of its variants' own clauses,
+    then the structural ones (:mod:`patience.spec.structural`)."""
+    from patience.spec import structural
+
     data = spec.model_dump(by_alias=True, exclude_unset=True)
-    places = [(spec.game, ("clauses",), spec.clauses)]
-    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
-               for index, variant in enumerate(spec.variants)]
-    for game, where, clauses in places:
+    for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
-            for parameter, value in _written(clause).items():
+            for parameter, value in written(clause).items():
                 field = type(clause).model_fields[_python_name(clause, parameter)]
                 for mutation, changed in _changes(parameter, value, field.annotation):
                     mutated = copy.deepcopy(data)
-                    written = _at(mutated, where)[index]
-                    written[parameter] = changed
-                    written.pop("plate", None)  # a drawing of the old piles, not a rule
-                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated),
-                                 _conjectural(clause, parameter, mutation))
+                    at(mutated, where)[index][parameter] = changed
+                    yield Mutant(game, clause.id, parameter, mutation, validated(mutated, where, index),
+                                 conjectural(clause, parameter, mutation))
+    yield from structural.mutants(spec, data)
+
+
+def places(spec: Spec) -> list[tuple[str, tuple, list]]:
+    """(game id, where its clauses lie in the spec's data, the clauses): the game's, then each variant's own."""
+    found: list[tuple[str, tuple, list]] = [(spec.game, ("clauses",), spec.clauses)]
+    found += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
+              for index, variant in enumerate(spec.variants)]
+    return found
+
+
+def validated(data: dict, where: tuple, *indexes: int) -> Spec | None:
+    """The mutated spec; if only the plate of a changed clause no longer fits its piles (a
+    drawing of the old piles, not a rule), that clause is drawn without it."""
+    found = _validated(data)
+    if found is not None:
+        return found
+    for index in indexes:
+        at(data, where)[index].pop("plate", None)
+    return _validated(data)
 
 
 def probes(spec: Spec) -> Iterator[Mutant]:
@@ -88,27 +109,25 @@ def probes(spec: Spec) -> Iterator[Mutant]:
     of areas (``add foundation``). These are not scored: many are no rule of the book."""
     data = spec.model_dump(by_alias=True, exclude_unset=True)
     names = sorted({c.name for c in spec.clauses if getattr(c, "name", None)} | {"stock"})
-    places = [(spec.game, ("clauses",), spec.clauses)]
-    places += [(f"{spec.game}:{variant.id}", ("variants", index, "clauses"), variant.clauses)
-               for index, variant in enumerate(spec.variants)]
-    for game, where, clauses in places:
+    scored = {mutant.label for mutant in mutants(spec)}  # an area added to a space's sources is scored
+    for game, where, clauses in places(spec):
         for index, clause in enumerate(clauses):
-            written = _written(clause)
+            given = written(clause)
             full = clause.model_dump(by_alias=True)
             for parameter, value in full.items():
                 if parameter in PROVENANCE_FIELDS | NOT_RULES:
                     continue
                 annotation = type(clause).model_fields[_python_name(clause, parameter)].annotation
-                if parameter not in written:
+                if parameter not in given:
                     changes = [(f"(default) {m}", v) for m, v in _default_changes(parameter, value, annotation)]
                 else:
                     changes = list(_area_changes(value, names)) if not _literals(annotation) else []
                 for mutation, changed in changes:
+                    if f"{game} {clause.id}.{parameter}: {mutation}" in scored:
+                        continue
                     mutated = copy.deepcopy(data)
-                    clause_data = _at(mutated, where)[index]
-                    clause_data[parameter] = changed
-                    clause_data.pop("plate", None)
-                    yield Mutant(game, clause.id, parameter, mutation, _validated(mutated), False)
+                    at(mutated, where)[index][parameter] = changed
+                    yield Mutant(game, clause.id, parameter, mutation, validated(mutated, where, index), False)
 
 
 def _default_changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
@@ -128,7 +147,7 @@ def _area_changes(value, names: list[str]) -> Iterator[tuple[str, object]]:
             yield from ((f"{value[0]} → {other}", [other]) for other in names if other != value[0])
 
 
-def _written(clause) -> dict:
+def written(clause) -> dict:
     """The parameters the clause writes down, by the names the file uses."""
     written = clause.model_dump(by_alias=True, exclude_unset=True)
     return {key: value for key, value in written.items() if key not in PROVENANCE_FIELDS | NOT_RULES}
@@ -139,7 +158,7 @@ def _python_name(clause, parameter: str) -> str:
     return next((name for name, field in fields.items() if field.alias == parameter), parameter)
 
 
-def _at(data: dict, where: tuple):
+def at(data: dict, where: tuple):
     for step in where:
         data = data[step]
     return data
@@ -152,7 +171,7 @@ def _validated(data: dict) -> Spec | None:
         return None
 
 
-def _conjectural(clause, parameter: str, mutation: str) -> bool:
+def conjectural(clause, parameter: str, mutation: str) -> bool:
     if not clause.conjecture:
         return False
     if not clause.conjectural:
@@ -182,8 +201,27 @@ def _changes(parameter: str, value, annotation) -> Iterator[tuple[str, object]]:
             yield f"{value} → {other}", other
     elif isinstance(value, list):
         yield from _list_changes(parameter, value)
+    elif isinstance(value, dict) and _model(annotation) is not None:
+        yield from _model_changes(value, _model(annotation))
     elif isinstance(value, dict):
         yield from _table_changes(value)
+
+
+def _model(annotation):
+    """The model a parameter's value is written as (``looking``), if it is one."""
+    for candidate in (annotation, *typing.get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+            return candidate
+    return None
+
+
+def _model_changes(value: dict, model) -> Iterator[tuple[str, dict]]:
+    """Each field of a parameter written as a model, changed as a parameter would be."""
+    for key, inner in value.items():
+        field = model.model_fields.get(key)
+        if field is not None:
+            for mutation, changed in _changes(key, inner, field.annotation):
+                yield f"{key} {mutation}", {**value, key: changed}
 
 
 def _numbers(parameter: str, value: int) -> Iterator[tuple[str, int]]:

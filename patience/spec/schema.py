@@ -79,10 +79,16 @@ class Variant(Strict):
     title: str
     says: str
     passages: list[PassageId] = Field(min_length=1)
-    clauses: list[Clause] = Field(min_length=1)
+    clauses: list[Clause] = []
     drop: list[str] = []
     claims: list[Claim] = []
     drop_claims: list[str] = []
+
+    @model_validator(mode="after")
+    def _changes_something(self):
+        if not self.clauses and not self.drop:
+            raise ValueError(f"variant {self.id!r} neither replaces, adds nor drops a clause")
+        return self
 
 
 class Spec(Strict):

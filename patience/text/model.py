@@ -140,7 +140,8 @@ class Departure:
 
     ``play`` says whether the difference changes how the game plays; ``spec`` which
     reading the rule specification follows, and ``why``. ``clauses`` are clause
-    references (``game.clause``), which the text model does not resolve.
+    references (``game.clause``), and ``played`` game ids, which the text model does
+    not resolve (a test holds them to the specs).
     """
 
     id: str
@@ -157,6 +158,9 @@ class Departure:
     clauses: tuple[str, ...]
     variant: str | None
     source_line: int = 0
+    played: dict[str, str] | None = field(default=None, hash=False)  # reading (russian, english) → the game that plays it
+    measure: str = "solver"  # whose win rate measures the effect: the solver's, or the player's
+    effect: dict | None = field(default=None, hash=False)  # the rates measured under each reading (see docs/departures.md)
 
 
 @dataclass(frozen=True)

@@ -100,9 +100,16 @@ class SegmentationFile(Strict):
 
 class WitnessEntry(Strict):
     fragment: str = Field(pattern=FRAGMENT_ID)
-    file: str
+    file: str  # a file of source_texts/witnesses/: a name, never a path that leads elsewhere
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     description: str
+
+    @field_validator("file")
+    @classmethod
+    def _inside_witnesses(cls, value: str) -> str:
+        if not value or "/" in value or "\\" in value or value in (".", ".."):
+            raise ValueError(f"{value!r} is not a file name: a witness is a file of witnesses/, named without a path")
+        return value
 
 
 class WitnessesFile(Strict):
@@ -116,6 +123,12 @@ class GameEntry(Strict):
     title_source: str | None = None
     identification: str
     lacunae: list[str] = []
+
+    @model_validator(mode="after")
+    def _title_with_its_source(self):
+        if (self.title_ru is None) != (self.title_source is None):
+            raise ValueError("a Russian title names the passage it comes from (title_source), and only a title has one")
+        return self
 
 
 class GamesFile(Strict):
@@ -137,7 +150,8 @@ class NotesFile(Strict):
 # -- Cadogan's English against the Russian (departures.yaml) -------------------
 
 COLLATION_ID = r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$"
-CLAUSE_REF = r"^[a-z]+(:[a-z0-9-]+)?\.[a-z][a-z0-9-]*$"  # game[:variant].clause, checked against the specs by a test
+CLAUSE_REF = r"^[a-z]+(:[a-z0-9-]+)?\.[a-z][a-z0-9-]*$"  # game[:variant].clause
+VARIANT_ID = r"^[a-z]+:[a-z0-9-]+$"  # game:variant, checked against the specs by patience check
 
 
 class EnglishTextEntry(Strict):
@@ -155,6 +169,37 @@ class EnglishTextEntry(Strict):
         return self
 
 
+GAME_ID = r"^[a-z]+(:[a-z0-9-]+)?$"
+
+
+class ReadingsPlayed(Strict):
+    """The two games (a game and its variant) that play the Russian and the English reading."""
+
+    russian: str = Field(pattern=GAME_ID)
+    english: str = Field(pattern=GAME_ID)
+
+
+class MeasuredRate(Strict):
+    """One reading's win rate, as ``patience departures --write`` copies it from the
+    statistics table: ``won`` of ``out_of`` deals, with its 95% interval ``low``–``high``,
+    widened to the ``undecided`` deals the solver left open, if any."""
+
+    won: int = Field(ge=0)
+    out_of: int = Field(ge=0)
+    low: float = Field(ge=0, le=1)
+    high: float = Field(ge=0, le=1)
+    undecided: int = Field(0, ge=0)
+
+
+class MeasuredEffect(Strict):
+    """What a departure did to the game: the rate under each reading, and whether the two
+    intervals are apart; written by ``patience departures --write``, never by hand."""
+
+    russian: MeasuredRate
+    english: MeasuredRate
+    separate: bool
+
+
 class DepartureEntry(Strict):
     """One point where the Russian says something other than Cadogan's English."""
 
@@ -169,7 +214,10 @@ class DepartureEntry(Strict):
     spec: Literal["russian", "english", "neither"]
     why: str = Field(min_length=10)
     clauses: list[str] = []
-    variant: str | None = Field(None, pattern=r"^[a-z]+:[a-z0-9-]+$")
+    variant: str | None = Field(None, pattern=VARIANT_ID)
+    played: ReadingsPlayed | None = None
+    measure: Literal["solver", "player"] = "solver"
+    effect: MeasuredEffect | None = None
 
     @field_validator("clauses")
     @classmethod
@@ -184,6 +232,13 @@ class DepartureEntry(Strict):
         if self.play == "changes" and self.spec == "russian" and not self.variant:
             raise ValueError("a departure that changes play, where the spec follows the Russian, "
                              "needs the English reading as a 'variant'")
+        if self.play != "same" and self.spec != "neither" and not (self.played and self.variant):
+            raise ValueError("a departure that changes play, or may, needs the games that play its two "
+                             "readings ('played') and the other reading's 'variant'")
+        if self.played and self.variant not in (self.played.russian, self.played.english):
+            raise ValueError(f"the variant {self.variant!r} plays neither reading named under 'played'")
+        if self.effect and not self.played:
+            raise ValueError("a measured 'effect' needs the two readings 'played'")
         return self
 
 

@@ -9,9 +9,21 @@ from patience.engine.state import Move
 
 
 def card_moves(game, state) -> list[Move]:
+    """Every route's moves; a route of the pack that waits for no other move (``when:
+    no_other_move``) comes last, and only when nothing else but an exchange between
+    foundations can be played."""
+    moves = route_moves(game, state, [r for r in game.routes if r.condition != "no_other_move"])
+    waiting = [r for r in game.routes if r.condition == "no_other_move"]
+    others = moves + actions.moves(game, state, None) if waiting else moves
+    if waiting and not any(m.kind != "move" or game.rules.role(m.src) != "foundation" for m in others):
+        moves += route_moves(game, state, waiting)
+    return moves
+
+
+def route_moves(game, state, routes) -> list[Move]:
     moves = []
-    for route in game.routes:
-        if not game._open(state, route.condition):
+    for route in routes:
+        if route.condition != "no_other_move" and not game._open(state, route.condition):
             continue
         for src in route.sources:
             cards = state.piles[src]

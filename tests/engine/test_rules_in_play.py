@@ -45,10 +45,15 @@ def test_sultan_kings_take_the_ace_and_the_heart_ace_takes_the_two():
 
 
 def turn_the_pack(game, state):
-    """Turn every card of the pack: onto the talon when allowed, else where it must go."""
-    while state.piles[0]:
-        moves = [m for m in game.legal_moves(state) if m.src == 0]
-        game.apply(state, next((m for m in moves if game.rules.role(m.dst) == "talon"), moves[0]))
+    """Turn every card of the pack, onto the talon when allowed, else where it must go;
+    where the pack waits for other play (the Sultan's divan first), play that first; then
+    play on until nothing but a redeal is left."""
+    while True:
+        moves = [m for m in game.legal_moves(state) if m != REDEAL]
+        if not moves:
+            return
+        turned = [m for m in moves if m.src == 0]
+        game.apply(state, next((m for m in turned if game.rules.role(m.dst) == "talon"), (turned or moves)[0]))
 
 
 def test_sultan_redeals_the_shuffled_talon_once_and_undo_restores_it():

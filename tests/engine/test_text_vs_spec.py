@@ -35,7 +35,8 @@ def _spec(game):
 
 
 @pytest.mark.parametrize("game, clause_id, changes, stated", [
-    ("sultan", "divan", {"plate": {"shape": "sides", "groups": 2, "per_group": 5}, "piles": 10}, "sultan.end.2 states 4"),
+    ("nivernaise", "flanks", {"rows": 4, "plate": {"shape": "sides", "groups": 4, "per_group": 2}},
+     "nivernaise.game.1 states 2"),
     ("duchess", "redeal", {"redeals": 2}, "duchess.game.6 states 3"),
 ])
 def test_a_wrong_parameter_fails_the_numbers_check(game, clause_id, changes, stated, reading):
@@ -63,6 +64,16 @@ def test_a_wrong_parameter_is_caught_by_the_numbers_or_by_a_claim(game, clause_i
     except ValueError as error:  # the deal itself is impossible: caught as surely
         failing = [str(error)]
     assert number_problems(spec, reading) or failing
+
+
+def test_a_plate_or_an_unwritten_default_carries_no_number():
+    """The plate only draws the piles, and a default is nothing the spec states: neither
+    may account for a number the text gives (the flanks' two rows were carried by their
+    plate alone before)."""
+    flanks = next(c for c in _spec("nivernaise").clauses if c.id == "flanks")
+    assert parameter_numbers(flanks) == {8, 2}  # piles and rows; not the plate's 2 × 4
+    talon = next(c for c in _spec("zodiac").clauses if c.id == "talon")
+    assert parameter_numbers(talon) == {1}  # its one pile, written; not the default rows: 1
 
 
 def test_a_misquotation_fails(reading):

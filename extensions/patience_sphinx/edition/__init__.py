@@ -13,11 +13,12 @@ from pathlib import Path
 
 from .. import _html
 from .._state import new_build
-from . import backlinks, checks, data, lang, meta
+from . import backlinks, checks, data, inventory, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
 from .domain import EditionDomain
+from .effects import TranslationEffects
 from .games import GameSummary
 from .glossary import GlossaryList
 from .notes import NotesList
@@ -25,6 +26,13 @@ from .parallel import ParallelText
 from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _templates(app, config) -> None:
+    """``config-inited``: the edition's template overrides (``templates/``), before the theme's."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.insert(0, str(TEMPLATES))
 
 
 def _snapshot(app, env, added, changed, removed):
@@ -48,11 +56,13 @@ def _quiet_consequences(app, domain, node) -> bool | None:
 
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
+    app.connect("config-inited", _templates)
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
     data.register(app)
     meta.register(app)
+    inventory.register(app)
     lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
@@ -62,6 +72,7 @@ def setup(app):
     app.add_directive_to_domain("ed", "citation", CitationPanel)
     app.add_directive_to_domain("ed", "corrections", CorrectionsList)
     app.add_directive_to_domain("ed", "departures", Departures)
+    app.add_directive_to_domain("ed", "translation-effects", TranslationEffects)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
     app.connect("env-before-read-docs", new_build)
     app.connect("env-get-outdated", _snapshot)

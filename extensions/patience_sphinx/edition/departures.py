@@ -1,8 +1,9 @@
 """``ed:departures [GAME]``: the Russian against Cadogan's English, from ``departures.yaml``.
 
 With a game, its section on the game page: what survives of the English, each point
-where the Russian departs from it, and the editorial notes that settle a doubtful
-reading. Each departure and reading is an object of the ``ed`` domain
+where the Russian departs from it (with, where the difference changes play, the games
+that play both readings and the measured effect: :mod:`.effects`), and the editorial
+notes that settle a doubtful reading. Each departure and reading is an object of the ``ed`` domain
 (``{ed:departure}`sultan.redeals```), its passages link back to it, and it links to
 the clauses it concerns, which link back in turn (:func:`concerning`). Without a
 game, a table of every departure, each linking to its game's page.
@@ -16,6 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 from .._html import make, unavailable
 from .._logging import warn_edition as warn
 from .domain import Entry, fingerprint
+from .effects import effect_block, measured_effects
 from .games import passage_ref
 from .refs import xref
 from .source import edition_for
@@ -52,10 +54,13 @@ class Departures(SphinxDirective):
             return [unavailable(f"No game {game}.")]
         departures, readings = edition.collation.of_game(game)
         english = next(e for e in edition.collation.english if e.game == game)
+        found = measured_effects(self, departures) if any(d.played for d in departures) else {}
         box = make("div", classes=["ed-departures"], ids=[f"departures-{game}"])
         box += self.english(english)
         for departure in departures:
             box += self.departure(departure)
+            if departure.id in found:
+                box[-1] += effect_block(self, departure, found[departure.id])
         if readings:
             box += make("h3", nodes.Text("Readings settled"), classes=["ed-departures-heading"])
             for reading in readings:

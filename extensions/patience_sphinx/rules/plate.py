@@ -45,6 +45,8 @@ class PlateDirective(SphinxDirective):
                  nodes.Text("The book's plate is lost; this drawing is made from the rule specification's "
                             "layout at the start of play — each area with its Russian and English name, the "
                             "foundation cards the rules fix, and the number of cards in each pile. ")]
+        if plate.reconstruction(game):
+            words.append(nodes.emphasis("", plate.reconstruction(game) + " "))
         passage_id = f"{game.spec.game}.plate"
         if self._survives(passage_id):
             words += [nodes.Text("The book's caption survives: "),

@@ -110,5 +110,15 @@ class ExchangeBothWays(Check):
     falling: Name
 
 
+class ExchangeOneWay(Check):
+    """With A♥…5♥ rising and K♥…6♥ falling, 5♥ may pass from the rising foundation onto
+    the falling one (whether 6♥ may come back is not asked)."""
+
+    kind: Literal["exchange_one_way"]
+    rising: Name
+    falling: Name
+
+
 MODELS = (FoundationsEnd, Capacity, FoundationPiles, FoundationSequence, RankOnlyLast,
-          FoundationSuit, Marriage, MarriageKept, PlayingOrder, ExchangeBothWays)
+          FoundationSuit, Marriage, MarriageKept, PlayingOrder, ExchangeBothWays,
+          ExchangeOneWay)

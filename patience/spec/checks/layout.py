@@ -47,7 +47,8 @@ class OwnPacks(Check):
 
 
 class RowAdds(Check):
-    """One ``deal_row`` (in deal ``on_pass`` through the pack) adds so many cards to each area."""
+    """One ``deal_row`` (in deal ``on_pass`` through the pack) adds so many cards to each
+    named area, and none to any other."""
 
     kind: Literal["row_adds"]
     adds: dict[Name, NonNegativeInt] = Field(min_length=1)
@@ -76,5 +77,25 @@ class ArrangementFirst(Check):
     ranks: list[RankName] = Field(min_length=1)
 
 
+class LookedThrough(Check):
+    """What the player may see of the packets of ``area`` in deal 0 with none, one and two
+    places of ``spaces_in`` emptied: only the top cards with none; then every card
+    (``all``), or the top card and as many beneath it as there are empty places
+    (``per_space``)."""
+
+    kind: Literal["looked_through"]
+    area: Name
+    spaces_in: Name
+    cards: Literal["all", "per_space"]
+
+
+class WonOnlyWhenAllBuilt(Check):
+    """The game is won with every card not taken out on the foundations, and not while a
+    card lies in any of ``areas`` (one card left in the first pile of each, in turn)."""
+
+    kind: Literal["won_only_when_all_built"]
+    areas: list[Name] = Field(min_length=1)
+
+
 MODELS = (Bases, OutOfPack, Piles, Layout, OwnPacks, RowAdds, Arrangement, ArrangementRoundEnds,
-          ArrangementFirst)
+          ArrangementFirst, LookedThrough, WonOnlyWhenAllBuilt)

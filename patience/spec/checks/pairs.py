@@ -42,6 +42,20 @@ class PairMayWait(Check):
     kind: Literal["pair_may_wait"]
 
 
+class PairsAheadWhenNone(Check):
+    """A card is laid on its partner ahead only when no pair can be played, along random
+    playouts; and such moves are offered."""
+
+    kind: Literal["pairs_ahead_when_none"]
+
+
+class LaidPairsStayTogether(Check):
+    """Two cards paired ahead are never parted: along random playouts, no move takes one
+    card of a pair laid ahead without the other, and such pairs are played."""
+
+    kind: Literal["laid_pairs_stay_together"]
+
+
 class PairFreesNext(Check):
     """After a pair the mover keeps the turn and may turn up the next card of his packet."""
 
@@ -63,5 +77,5 @@ class FirstTurnsUp(Check):
     area: Name
 
 
-MODELS = (FirstPairs, PairsSameRank, PairsSameCard, PairsOnly, PairMayWait, PairFreesNext, TurnsAlternate,
-          FirstTurnsUp)
+MODELS = (FirstPairs, PairsSameRank, PairsSameCard, PairsOnly, PairMayWait, PairsAheadWhenNone,
+          LaidPairsStayTogether, PairFreesNext, TurnsAlternate, FirstTurnsUp)

@@ -21,13 +21,20 @@ class Stays(Check):
 
 class NoMoveBetween(Check):
     """No legal move — of a card, or of either card of a pair — from the areas ``from``
-    (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``,
-    along random playouts."""
+    (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``, or
+    onto a card there, along random playouts."""
 
     kind: Literal["no_move_between"]
     source: Name | list[Name] | Literal["any"] = Field(alias="from")
     to: Name | list[Name] | Literal["any"]
     into_empty: bool = False
+    onto_card: bool = False
+
+    @model_validator(mode="after")
+    def _one_place(self):
+        if self.into_empty and self.onto_card:
+            raise ValueError("give 'into_empty' or 'onto_card', not both")
+        return self
 
 
 class MovesBetween(Check):
@@ -90,11 +97,45 @@ class NeverEmptyWhile(Check):
 class SpacesFilledFrom(Check):
     """A space left in the area is filled at once with the top card of the first of
     ``sources`` that has one (the Sultan's «изъ талона, а если ихъ нѣтъ въ талонѣ, то
-    изъ колоды»), along random playouts; and each source fills some space."""
+    изъ колоды»), and stays empty when all of them are empty, along random playouts; and
+    each source fills some space."""
 
     kind: Literal["spaces_filled_from"]
     area: Name
     sources: list[Name] = Field(min_length=1)
+
+
+class SpacesInTurn(Check):
+    """A space of the area that the player fills takes a card from one of ``sources`` only
+    when those before it are empty (the Zodiac's «изъ талона, или, если нѣтъ талона, то
+    изъ колоды»), along random playouts; and each source fills some space."""
+
+    kind: Literal["spaces_in_turn"]
+    area: Name
+    sources: list[Name] = Field(min_length=2)
+
+
+class SpaceMayWait(Check):
+    """A space of the area may be left open: along random playouts, some position has an
+    empty pile of the area that a legal move could fill, and another legal move beside it."""
+
+    kind: Literal["space_may_wait"]
+    area: Name
+
+
+class EveryFoundationPlayed(Check):
+    """Every group of foundations is offered a card along random playouts: none stands
+    apart, fed by nothing."""
+
+    kind: Literal["every_foundation_played"]
+
+
+class PackWaits(Check):
+    """No card is turned from the pack while another card can be played or placed (an
+    exchange between foundations aside), along random playouts; and the pack is seen
+    waiting so."""
+
+    kind: Literal["pack_waits"]
 
 
 class LeavesOnlyTo(Check):
@@ -124,6 +165,34 @@ class CannotReach(Check):
     position: dict[str, list[CardCode]] = Field(min_length=1, description="pile name → cards, bottom first")
     goal: Goal
     depth: PositiveInt
+
+
+class InPosition(Check):
+    """A hand-built position: the named piles hold the given cards, bottom first, and every
+    other card lies in ``rest`` (a pile, the stock by default). Each move of ``legal``
+    (in the engine's notation) is legal there, none of ``illegal`` is; it is won, and it is lost (no move left,
+    not won), as ``won`` and ``blocked`` say where given. With ``then``, that move is
+    played first, the piles named in ``empty`` must be empty after it (a space the rules
+    leave open), and the rest is asked of the position it leads to."""
+
+    kind: Literal["in_position"]
+    position: dict[str, list[CardCode]] = Field(description="pile name → cards, bottom first")
+    rest: str = "stock"
+    legal: list[str] = []
+    illegal: list[str] = []
+    won: bool | None = None
+    blocked: bool | None = None
+    then: str | None = None
+    empty: list[str] = []
+
+    @model_validator(mode="after")
+    def _asks_something(self):
+        if not (self.legal or self.illegal) and self.won is None and self.blocked is None and self.then is None:
+            raise ValueError("give the moves that are 'legal', whether the position is 'won' or 'blocked', "
+                             "or a move to play 'then'")
+        if bool(self.then) != bool(self.empty):
+            raise ValueError("'then' plays a move and 'empty' names the piles it must leave empty: give both")
+        return self
 
 
 class UnavailableUntilStockEmpty(Check):
@@ -194,5 +263,5 @@ class AreaColour(Check):
 
 
 MODELS = (Stays, NoMoveBetween, MovesBetween, OnlyTop, AnyCardAvailable, TalonTakesOnlyUnplayable, TalonTakesPlayable, NeverEmptyWhile,
-          SpacesFilledFrom, LeavesOnlyTo, CannotReach, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
+          SpacesFilledFrom, SpacesInTurn, SpaceMayWait, EveryFoundationPlayed, PackWaits, LeavesOnlyTo, CannotReach, InPosition, UnavailableUntilStockEmpty, NoDealWhilePlayable, MovesFromFoundations,
           OnlyToRowEnds, OnlyToLineEnds, OnlyFromToRole, FoundationsWaitUntilPlaced, InSequence, AreaColour)

@@ -40,7 +40,8 @@ class RedealKeepsOrder(Check):
 class RedealGathers(Check):
     """At each redeal along random playouts the new pack holds exactly the cards of
     ``areas`` (and what was left of the pack), those of the last area at the bottom
-    (the Duchess's «кладутъ отставныхъ подъ низъ»)."""
+    (the Duchess's «кладутъ отставныхъ подъ низъ»), and every other pile keeps its
+    cards. Cards laid out at once from the new pack count as its own."""
 
     kind: Literal["redeal_gathers"]
     areas: list[Name] = Field(min_length=1)
