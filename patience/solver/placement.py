@@ -373,6 +373,10 @@ class Layout:
         if self.held(identity) < self.kept[identity]:
             empty = next((p for p in self.form.holders if not self.board.piles[p]), None)
             if empty is not None:
+                if source == STOCK:  # a space may take the pack's card only with no talon: by way of the talon
+                    talon = self.form.reservoir[1]
+                    _play(self.game, self.board, self.line, card_move(card, STOCK, talon))
+                    source = talon
                 _play(self.game, self.board, self.line, card_move(card, source, empty))
                 return True
         return False

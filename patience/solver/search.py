@@ -219,9 +219,13 @@ def _decided(game: Game, state: State) -> Solution | None:
     if plan is not None:
         if plan.line:
             return Solution("won", plan.nodes, plan.line)
-        return Solution("lost", plan.nodes, [], "placement", f"the suits need {plan.need} holding places "
-                        f"to be laid out and built up, and there are {plan.capacity}")
+        return Solution("lost", plan.nodes, [], "placement", f"the suits need {_places(plan.need)} to be laid "
+                        f"out and built up, and there {'is' if plan.capacity == 1 else 'are'} {plan.capacity}")
     return None
+
+
+def _places(count: int) -> str:
+    return f"{count} holding place{'' if count == 1 else 's'}"
 
 
 def _searched(game: Game, state: State, budget: int) -> Solution:
