@@ -16,6 +16,7 @@ new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 from patience.engine import rng
@@ -23,8 +24,12 @@ from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
+from patience.solver import counsel, placement
+from patience.solver.counsel import TURN, Counsel
 from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
+from patience.solver.placing import PlacementPolicy
+from patience.solver.sight import turns, world
 
 DEPTH, WIDTH = 2, 48
 REVEALING = ("deal_row", "redeal", "turn_up")
@@ -33,11 +38,55 @@ REVEALING = ("deal_row", "redeal", "turn_up")
 def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
     """Play ``state`` on to its end; ``state`` is left at the final position."""
     generator = rng.SplitMix64(rng.seed(f"{state.key}:player"))
+    policy = PlacementPolicy.planned(game, world(game, state, generator)) if placement.shape(game) else None
+    adviser = Counsel(game, generator) if counsel.available(game) else None
 
     def choose(state: State, moves: list[Move], seen: set) -> Move | None:
-        return _choose(game, state, moves, seen, generator)
+        if policy is not None:
+            planned = policy.choose(state, moves)
+            if planned is not None and _new(game, state, planned, seen):
+                return planned
+        if adviser is None:
+            return _choose(game, state, moves, seen, generator)
+        move = _counselled(game, state, moves, seen, generator, adviser)
+        if move is not None:
+            adviser.played(state, move)
+        return move
 
     return playout(game, state, choose, max_moves)
+
+
+def _counselled(game: Game, state: State, moves: list[Move], seen: set, generator, adviser: Counsel) -> Move | None:
+    """The move most worlds vote for (:class:`patience.solver.counsel.Counsel`); where to lay the
+    pack's card once the vote is to turn it; the look-ahead's choice where no world is won."""
+    fresh = [move for move in moves if _new(game, state, move, seen)]
+    if len(fresh) <= 1:
+        return fresh[0] if fresh else None
+    turning = [move for move in fresh if turns(game, move)]
+    ballot = adviser.ballot(state) if len(turning) < len(fresh) else Counter({TURN: 1})
+    for choice, _ in ballot.most_common():
+        if choice != TURN:
+            if choice in fresh:
+                return choice
+            continue
+        if not turning:
+            continue
+        if len(turning) == 1:
+            return turning[0]
+        for move, _ in adviser.placing(state).most_common():
+            if move in turning:
+                return move
+        return _best(game, state, turning, seen, generator, score(game, state))[0]
+    return _choose(game, state, fresh, seen, generator)
+
+
+def _new(game: Game, state: State, move: Move, seen: set) -> bool:
+    """Whether ``move`` leads to a position not yet played."""
+    game.apply(state, move)
+    try:
+        return state.snapshot() not in seen
+    finally:
+        game.undo(state)
 
 
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:

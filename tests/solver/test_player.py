@@ -19,11 +19,12 @@ import pytest
 
 from benchmarks.bench_examples import examples
 from patience.cards import suit_of
-from patience.engine import games, load_game
+from patience.engine import games, load_game, rng
 from patience.engine.game import Game
+from patience.engine.render import hidden
 from patience.engine.replay import Timed
 from patience.engine.state import State
-from patience.solver import play
+from patience.solver import play, sight
 from patience.solver import player as player_module
 from patience.solver.ordering import FAR, _hops, score
 
@@ -134,6 +135,80 @@ def test_the_score_is_the_reference_score_on_every_position_looked_at(game_id, m
     assert len(looked) > 50
     if game_id == "duchess":  # the reserve is looked at once the stock is empty
         assert any(looked) and not all(looked)
+
+
+def permuted(game: Game, state: State, key: str, top: bool = True) -> State:
+    """``state`` with its face-down cards (:func:`patience.engine.render.hidden`) dealt
+    into their places again in another order (``top``: the pack's top card too)."""
+    places = [(pile, depth) for pile, cards in enumerate(state.piles) if hidden(game, state, pile)
+              for depth in range(len(cards) - (pile == 0 and not top))]
+    cards = [state.piles[pile][depth] for pile, depth in places]
+    shuffled = rng.shuffle(cards, key)
+    if len(set(cards)) > 1 and shuffled == cards:
+        shuffled = shuffled[1:] + shuffled[:1]
+    other = state.copy()
+    for (pile, depth), card in zip(places, shuffled):
+        other.piles[pile][depth] = card
+    other.edited()
+    return other
+
+
+def choice(game: Game, state: State, turned: bool) -> tuple:
+    """The player's next move; if not ``turned``, as far as it may be known before the card
+    it turns up is seen: a move that turns the pack's card is only *turning the pack*
+    (where the card goes depends on the card), a packet turned up only *which packet*."""
+    moves = play(game, state, max_moves=1).moves
+    if not moves:
+        return ()
+    move = moves[0]
+    if move.src == 0 and move.kind == "move" and not turned:
+        return ("turn the pack",)
+    if move.kind == "turn_up":
+        return (move.kind, move.src)
+    return tuple(move)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_player_never_reads_a_face_down_card(game_id):
+    """At twelve positions spread along a game of deal 3, each with a choice to make and
+    cards face down: those cards dealt again in another order change nothing the player
+    does before it turns a card, and, but for the pack's top card, nothing at all (once
+    it turns the card, it sees it)."""
+    game = load_game(game_id)
+    state, positions = game.deal(3), []
+    for move in play(game, game.deal(3)).moves:
+        if len(game.legal_moves(state)) > 1 and any(hidden(game, state, pile) and len(set(state.piles[pile])) > 1
+                                                    for pile in range(len(state.piles))):
+            positions.append(state.copy())
+        game.apply(state, move)
+    assert len(positions) >= 3
+    for number, position in enumerate(positions[::max(1, len(positions) // 12)][:12]):
+        assert choice(game, permuted(game, position, f"{number}"), False) == choice(game, position.copy(), False)
+        assert choice(game, permuted(game, position, f"{number}", top=False), True) == choice(game, position, True)
+
+
+@pytest.mark.parametrize("game_id", ["duchess", "sultan", "sympathie"])
+def test_a_world_keeps_what_is_seen_and_forgets_the_order_of_the_rest(game_id):
+    """A world alike to a position: every pile in sight the same, the face-down cards the
+    same cards, and the same world whatever their real order (from the same generator)."""
+    game = load_game(game_id)
+    state = game.deal(5)
+    if game_id == "duchess":  # the pack out: the reserve in sight
+        while state.piles[0]:
+            moves = game.legal_moves(state)
+            game.apply(state, next((move for move in moves if move.kind == "deal_row"), moves[0]))
+    guess = sight.world(game, state, rng.SplitMix64(7))
+    for pile, cards in enumerate(state.piles):
+        if hidden(game, state, pile):
+            assert len(guess.piles[pile]) == len(cards)
+        else:
+            assert guess.piles[pile] == cards
+    assert sorted(guess.cards()) == sorted(state.cards())
+    face_down = [cards for pile, cards in enumerate(state.piles) if hidden(game, state, pile)]
+    assert (guess.piles != state.piles) == any(face_down)  # the Duchess's reserve is in sight once the pack is out
+    assert sight.world(game, permuted(game, state, "other"), rng.SplitMix64(7)).piles == guess.piles
+    turned = sight.world(game, state, rng.SplitMix64(7), turned=True)
+    assert not state.piles[0] or turned.piles[0][-1] == state.piles[0][-1]
 
 
 def record() -> None:

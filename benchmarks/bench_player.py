@@ -1,0 +1,73 @@
+"""The player's wins against the solver's, game by game, and what the player costs.
+
+    python benchmarks/bench_player.py --solver FILE [--deals N] [--first K] [--games ID,ID] [--record FILE]
+
+``--solver`` names the solver's outcomes, ``{game: {deal: [outcome, positions, seconds]}}``
+(as ``patience solve`` decides them; a deal missing from the file counts as not known).
+For each game and variant the player (:func:`patience.solver.play`, which sees only the
+face-up cards) plays deals K..K+N-1; the table gives the deals the solver wins, the deals
+the player wins, those both win, the player's share of the solver's wins (the target is at
+least half wherever the solver wins at least 5% of the deals) and the player's processor
+seconds a deal (``time.process_time``: what other processes on a shared machine take is not
+counted), on average and at most. ``--record`` writes the player's outcome of every deal
+to a JSON file, ``{game: {deal: [outcome, moves, seconds]}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from patience.engine import games, load_game
+from patience.solver import play
+
+TARGET, SOLVER_FLOOR = 0.5, 0.05  # the player's share of the solver's wins, where the solver wins this share
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--solver", required=True, help="the solver's outcomes (JSON)")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--games", help="comma-separated ids (default: every playable game and variant)")
+    parser.add_argument("--record", help="write the player's outcome of every deal to this JSON file")
+    arguments = parser.parse_args()
+    solved = json.loads(Path(arguments.solver).read_text(encoding="utf-8"))
+    ids = arguments.games.split(",") if arguments.games else [e.id for e in games() if e.playable]
+    numbers = range(arguments.first, arguments.first + arguments.deals)
+    print(f"deals {numbers.start}..{numbers.stop - 1}")
+    print("| game | solver won | known | player won | both | player/solver | target | player s/deal (max) |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|")
+    record: dict[str, dict] = {}
+    for ident in ids:
+        game, outcomes = load_game(ident), solved.get(ident, {})
+        played = record[ident] = {}
+        for number in numbers:
+            start = time.process_time()
+            playout = play(game, game.deal(number))
+            played[str(number)] = [playout.outcome, len(playout.moves), round(time.process_time() - start, 3)]
+        print(row(ident, numbers, outcomes, played), flush=True)
+    if arguments.record:
+        Path(arguments.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def row(ident: str, numbers: range, solver: dict, player: dict) -> str:
+    """One line of the table (see the module's docstring)."""
+    known = [n for n in map(str, numbers) if n in solver]
+    solver_won = {n for n in known if solver[n][0] == "won"}
+    player_won = {str(n) for n in numbers if player[str(n)][0] == "won"}
+    share = len(player_won) / len(solver_won) if solver_won else None
+    if len(solver_won) < SOLVER_FLOOR * len(numbers):
+        target = "(solver under 5%)"
+    else:
+        target = "met" if share is not None and share >= TARGET else "not met"
+    seconds = [player[str(n)][2] for n in numbers]
+    shown = f"{share:.2f}" if share is not None else "–"
+    return (f"| {ident} | {len(solver_won)} | {len(known)} | {len(player_won)} | {len(player_won & solver_won)} "
+            f"| {shown} | {target} | {sum(seconds) / len(seconds):.3f} ({max(seconds):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
