@@ -24,8 +24,9 @@
 #define MAXMOVES 8192
 
 enum { ROLE_STOCK, ROLE_TALON, ROLE_TABLEAU, ROLE_RESERVE, ROLE_ASIDE, ROLE_FOUNDATION };
-enum { K_MOVE, K_DEAL_ROW, K_REDEAL, K_PAIR };
-enum { C_ALWAYS, C_STOCK_EMPTY, C_ALL_PLACED };
+enum { K_MOVE, K_DEAL_ROW, K_REDEAL, K_PAIR, K_PAIR_AHEAD };
+enum { C_ALWAYS, C_STOCK_EMPTY, C_ALL_PLACED, C_NO_OTHER_MOVE };
+enum { M_ANY, M_SAME_CARD, M_SAME_RANK };
 enum { D_UP, D_DOWN, D_EITHER, D_BY_COLOUR };
 enum { S_SAME, S_ANY, S_ALTERNATE };
 enum { OUT_WON, OUT_LOST, OUT_UNKNOWN };
@@ -35,7 +36,10 @@ typedef struct { int8_t kind; uint8_t card, card2; int16_t src, dst, src2, dst2;
 typedef struct { int area; int nsources; int *sources; int any_card; int condition; int ntargets; int *targets; } Route;
 typedef struct { int start, stop, ndonors, count, colour; int *donors; } Fill;
 typedef struct { int area, start, stop, per_pile; } RowPart;
-typedef struct { int nmine, ntheirs, nfound; int *mine, *theirs; int *found_start, *found_stop; int same_card; } PairPlan;
+/* a pair clause: its two groups of piles, the foundation areas its cards go to, how the two
+ * cards must match, and whether a card may be laid on its partner ahead (a two-card pile of
+ * the groups is then a pair laid ahead, played only as one) */
+typedef struct { int nmine, ntheirs, nfound; int *mine, *theirs; int *found_start, *found_stop; int match, ahead; } PairPlan;
 
 typedef struct {
     int npiles, total, packs, nareas;
@@ -44,7 +48,10 @@ typedef struct {
     int (*f_seq)[MAXSEQ];
     int *b_has, *b_dir, *b_suit, *b_kept, *b_order;     /* the build of a pile's area */
     uint64_t *fills_from;                                /* areas whose cards may fill the pile when empty */
+    int *wait_flat, *wait_off;                           /* per pile, (area, pile) pairs: a space takes from the
+                                                            area only while the pile is empty (order: in_turn) */
     int nroutes; Route *routes;
+    int nwaiting; int *waiting;                          /* the routes that wait for no other move, in order */
     int *reach_n; int **reach;                           /* per area: the piles its cards may go to */
     int ntalons; int *talons;
     int nplay; int *in_play;
@@ -52,7 +59,7 @@ typedef struct {
     int ncomp; int *comp; int *is_comp;
     int has_row, row_when, nrow; RowPart *row; uint64_t omit_last;
     int has_redeal, redeals, shuffle, redeal_when, ngather; int *gather;
-    int npairs; PairPlan *pairs;
+    int npairs, any_ahead; PairPlan *pairs;
     /* the search's tables */
     int nsym; int *sym_start, *sym_stop;
     uint8_t classes[MAXC]; int has_classes, classes_from;
@@ -195,6 +202,13 @@ static int builds_on(const Tables *t, const State *s, int pile, int card) {
 
 static int accepts(const Tables *t, const State *s, int pile, int card, int source_area);
 
+/* spaces filled in turn (game._fills_from): a source only once those before it are empty */
+static int sources_before_empty(const Tables *t, const State *s, int pile, int source_area) {
+    for (int i = t->wait_off[pile]; i < t->wait_off[pile + 1]; i += 2)
+        if (t->wait_flat[i] == source_area && s->len[t->wait_flat[i + 1]]) return 0;
+    return 1;
+}
+
 static int fits_elsewhere(const Tables *t, const State *s, int card, int source_area) {
     for (int i = 0; i < t->reach_n[source_area]; i++) {
         int p = t->reach[source_area][i];
@@ -208,7 +222,7 @@ static int accepts(const Tables *t, const State *s, int pile, int card, int sour
     if (t->is_found[pile]) return foundation_accepts(t, s, pile, card);
     if (t->colour[pile] >= 0 && is_red(card) != t->colour[pile]) return 0;
     if (t->role[pile] == ROLE_TALON) return !t->unplayable[pile] || !fits_elsewhere(t, s, card, source_area);
-    if (!s->len[pile]) return (int)((t->fills_from[pile] >> source_area) & 1);
+    if (!s->len[pile]) return (int)((t->fills_from[pile] >> source_area) & 1) && sources_before_empty(t, s, pile, source_area);
     return t->b_has[pile] && builds_on(t, s, pile, card);
 }
 
@@ -219,34 +233,49 @@ static int add_move(Move *out, int n, int kind, int card, int src, int dst, int 
     return n + 1;
 }
 
-static int card_moves(const Tables *t, const State *s, Move *out, int n) {
-    for (int r = 0; r < t->nroutes; r++) {
-        const Route *route = &t->routes[r];
-        if (!flow_open(t, s, route->condition)) continue;
-        for (int i = 0; i < route->nsources; i++) {
-            int src = route->sources[i], length = s->len[src];
-            if (!length) continue;
-            for (int pos = route->any_card ? 0 : length - 1; pos < length; pos++) {
-                int card = PILE(s, src)[pos];
-                uint64_t offered = 0;
-                for (int j = 0; j < route->ntargets; j++) {
-                    int dst = route->targets[j];
-                    if (dst == src) continue;
-                    if (s->len[dst]) {
-                        if (accepts(t, s, dst, card, route->area)) n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
-                    } else {
-                        uint64_t area = 1ULL << t->area_of[dst];
-                        if (offered & area) continue;
-                        if (accepts(t, s, dst, card, route->area)) {
-                            n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
-                            offered |= area;
-                        }
+/* one route's moves: by source pile, card and target; of the empty piles of one area,
+ * interchangeable, only the first that takes the card */
+static int route_moves(const Tables *t, const State *s, const Route *route, Move *out, int n) {
+    for (int i = 0; i < route->nsources; i++) {
+        int src = route->sources[i], length = s->len[src];
+        if (!length) continue;
+        for (int pos = route->any_card ? 0 : length - 1; pos < length; pos++) {
+            int card = PILE(s, src)[pos];
+            uint64_t offered = 0;
+            for (int j = 0; j < route->ntargets; j++) {
+                int dst = route->targets[j];
+                if (dst == src) continue;
+                if (s->len[dst]) {
+                    if (accepts(t, s, dst, card, route->area)) n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
+                } else {
+                    uint64_t area = 1ULL << t->area_of[dst];
+                    if (offered & area) continue;
+                    if (accepts(t, s, dst, card, route->area)) {
+                        n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
+                        offered |= area;
                     }
                 }
             }
         }
     }
     return n;
+}
+
+/* the moves of every route open now, but for those that wait for no other move (see legal_moves) */
+static int card_moves(const Tables *t, const State *s, Move *out, int n) {
+    for (int r = 0; r < t->nroutes; r++) {
+        const Route *route = &t->routes[r];
+        if (route->condition == C_NO_OTHER_MOVE || !flow_open(t, s, route->condition)) continue;
+        n = route_moves(t, s, route, out, n);
+    }
+    return n;
+}
+
+/* whether some move is real play, not an exchange between foundations (game._playing) */
+static int playing(const Tables *t, const Move *moves, int n) {
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind != K_MOVE || t->role[moves[i].src] != ROLE_FOUNDATION) return 1;
+    return 0;
 }
 
 /* where a paired card goes: the first foundation, area by area, that takes it (actions._target) */
@@ -258,28 +287,84 @@ static int pair_target(const Tables *t, const State *s, const PairPlan *plan, in
     return -1;
 }
 
+static int pair_matches(const PairPlan *plan, int first, int second) {  /* actions._matches */
+    if (plan->match == M_SAME_CARD) return first % 52 == second % 52 && first / 52 != second / 52;
+    if (plan->match == M_SAME_RANK) return rank_of(first) == rank_of(second);
+    return 1;
+}
+
+/* the pairs laid ahead whose two cards both go to a foundation now, the top card first; the
+ * card beneath is placed as the position stands, before the top card has gone (actions._laid_pairs) */
+static int laid_pairs(const Tables *t, const State *s, const PairPlan *plan, Move *out, int n) {
+    for (int g = 0; g < 2; g++) {
+        const int *group = g ? plan->theirs : plan->mine, size = g ? plan->ntheirs : plan->nmine;
+        for (int i = 0; i < size; i++) {
+            int pile = group[i];
+            if (s->len[pile] != 2) continue;
+            int top = PILE(s, pile)[1], under = PILE(s, pile)[0];
+            int first = pair_target(t, s, plan, top, t->area_of[pile]);
+            int second = pair_target(t, s, plan, under, t->area_of[pile]);
+            if (first >= 0 && second >= 0 && first != second) n = add_move(out, n, K_PAIR, top, pile, first, under, pile, second);
+        }
+    }
+    return n;
+}
+
+/* a top card that may be paired now: a pile of two cards laid ahead plays only as one */
+static int pair_target_of(const Tables *t, const State *s, const PairPlan *plan, int pile) {
+    if (!s->len[pile] || (plan->ahead && s->len[pile] > 1)) return -1;
+    return pair_target(t, s, plan, TOP(s, pile), t->area_of[pile]);
+}
+
 static int pair_moves(const Tables *t, const State *s, Move *out, int n) {
     for (int k = 0; k < t->npairs; k++) {
         const PairPlan *plan = &t->pairs[k];
         int theirs[MAXC][3], ntheirs = 0;
         for (int i = 0; i < plan->ntheirs; i++) {
-            int pile = plan->theirs[i];
-            if (!s->len[pile]) continue;
-            int card = TOP(s, pile), target = pair_target(t, s, plan, card, t->area_of[pile]);
-            if (target >= 0) { theirs[ntheirs][0] = card; theirs[ntheirs][1] = pile; theirs[ntheirs][2] = target; ntheirs++; }
+            int pile = plan->theirs[i], target = pair_target_of(t, s, plan, pile);
+            if (target >= 0) { theirs[ntheirs][0] = TOP(s, pile); theirs[ntheirs][1] = pile; theirs[ntheirs][2] = target; ntheirs++; }
         }
         for (int i = 0; i < plan->nmine; i++) {
-            int pile = plan->mine[i];
-            if (!s->len[pile]) continue;
-            int card = TOP(s, pile), target = pair_target(t, s, plan, card, t->area_of[pile]);
+            int pile = plan->mine[i], target = pair_target_of(t, s, plan, pile);
             if (target < 0) continue;
-            for (int j = 0; j < ntheirs; j++) {
-                if (theirs[j][1] == pile) continue;
-                if (plan->same_card && (theirs[j][0] % 52 != card % 52 || theirs[j][0] / 52 == card / 52)) continue;
-                n = add_move(out, n, K_PAIR, card, pile, target, theirs[j][0], theirs[j][1], theirs[j][2]);
+            int card = TOP(s, pile);
+            for (int j = 0; j < ntheirs; j++)
+                if (theirs[j][1] != pile && pair_matches(plan, card, theirs[j][0]))
+                    n = add_move(out, n, K_PAIR, card, pile, target, theirs[j][0], theirs[j][1], theirs[j][2]);
+        }
+        if (plan->ahead) n = laid_pairs(t, s, plan, out, n);
+    }
+    return n;
+}
+
+/* with no pair to play, a single card of one group laid on a matching single card of the
+ * other, the first group's cards first (actions.pairs_ahead) */
+static int pairs_ahead(const Tables *t, const State *s, Move *out, int n) {
+    for (int k = 0; k < t->npairs; k++) {
+        const PairPlan *plan = &t->pairs[k];
+        if (!plan->ahead) continue;
+        for (int g = 0; g < 2; g++) {
+            const int *mine = g ? plan->theirs : plan->mine, *theirs = g ? plan->mine : plan->theirs;
+            int nmine = g ? plan->ntheirs : plan->nmine, ntheirs = g ? plan->nmine : plan->ntheirs;
+            for (int i = 0; i < nmine; i++) {
+                int src = mine[i];
+                if (s->len[src] != 1) continue;
+                for (int j = 0; j < ntheirs; j++) {
+                    int dst = theirs[j];
+                    if (s->len[dst] == 1 && pair_matches(plan, PILE(s, src)[0], PILE(s, dst)[0]))
+                        n = add_move(out, n, K_PAIR_AHEAD, PILE(s, src)[0], src, dst, PILE(s, dst)[0], -1, -1);
+                }
             }
         }
     }
+    return n;
+}
+
+/* actions.moves: the pairs, or, where none can be played, the pairs laid ahead */
+static int action_moves(const Tables *t, const State *s, Move *out, int n) {
+    int before = n;
+    n = pair_moves(t, s, out, n);
+    if (n == before && t->any_ahead) n = pairs_ahead(t, s, out, n);
     return n;
 }
 
@@ -289,9 +374,14 @@ static int gathered(const Tables *t, const State *s) {
     return total;
 }
 
+/* the routes that wait (the pack turned once nothing else moves: game._card_moves) come after
+ * the others' moves, listed only when neither those nor any pair is real play; every pair is,
+ * so when they are listed no pair follows them */
 static int legal_moves(const Tables *t, const State *s, Move *out) {
-    int n = card_moves(t, s, out, 0);
-    if (t->npairs) n = pair_moves(t, s, out, n);
+    int n = card_moves(t, s, out, 0), cards = n;
+    if (t->npairs) n = action_moves(t, s, out, n);
+    if (t->nwaiting && n == cards && !playing(t, out, n))
+        for (int i = 0; i < t->nwaiting; i++) n = route_moves(t, s, &t->routes[t->waiting[i]], out, n);
     if (s->len[0]) {
         if (t->has_row) {
             int may = 1;
@@ -372,9 +462,10 @@ static int apply_move(const Tables *t, State *s, const Move *m) {
         int pos = s->len[m->src] - 1;
         while (pos >= 0 && cards[pos] != m->card) pos--;
         if (transfer(s, m->src, pos, m->dst) < 0) return -1;
-    } else if (m->kind == K_PAIR) {
+    } else if (m->kind == K_PAIR || m->kind == K_PAIR_AHEAD) {
+        /* a pair laid ahead has one pile for both cards: its top card goes first */
         if (transfer(s, m->src, s->len[m->src] - 1, m->dst) < 0) return -1;
-        if (transfer(s, m->src2, s->len[m->src2] - 1, m->dst2) < 0) return -1;
+        if (m->kind == K_PAIR && transfer(s, m->src2, s->len[m->src2] - 1, m->dst2) < 0) return -1;
     } else if (m->kind == K_DEAL_ROW) {
         int last = t->has_redeal && s->passes == t->redeals + 1;
         for (int i = 0; i < t->nrow; i++) {
@@ -914,6 +1005,9 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     t->fills_from = calloc((size_t)t->npiles, sizeof(uint64_t));
     for (int p = 0; p < nfill_lists; p++)
         for (int i = fills_off[p]; i < fills_off[p + 1]; i++) t->fills_from[p] |= 1ULL << fills_flat[i];
+    int nwait_lists;
+    if (nested(d, "fills_wait", &t->wait_flat, &t->wait_off, &nwait_lists) < 0) return NULL;
+    if (nwait_lists != t->npiles) { PyErr_SetString(PyExc_ValueError, "native tables: fills_wait is not per pile"); return NULL; }
     /* routes: [area, any_card, condition, [sources], [targets]] */
     PyObject *routes = PyDict_GetItemString(d, "routes");
     if (!routes) { PyErr_SetString(PyExc_KeyError, "native tables: no routes"); return NULL; }
@@ -929,6 +1023,7 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
             !(route->targets = int_list(entry, "targets", &route->ntargets))) { Py_DECREF(entry); return NULL; }
         Py_DECREF(entry);
     }
+    if (!(t->waiting = int_list(d, "waiting", &t->nwaiting))) return NULL;
     int *reach_flat, *reach_off, nreach;
     if (nested(d, "reach", &reach_flat, &reach_off, &nreach) < 0) return NULL;
     t->reach_n = calloc((size_t)(t->nareas + 1), sizeof(int));
@@ -967,7 +1062,7 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     for (int i = 0; i < nomit; i++) t->omit_last |= 1ULL << omit[i];
     NUMBER(has_redeal, "has_redeal"); NUMBER(redeals, "redeals"); NUMBER(shuffle, "shuffle"); NUMBER(redeal_when, "redeal_when");
     if (!(t->gather = int_list(d, "gather", &t->ngather))) return NULL;
-    /* pairs: [same_card, [mine], [theirs], [[start, stop], ...]] */
+    /* pairs: {match, ahead, mine: [piles], theirs: [piles], foundations: [[start, stop], ...]} */
     PyObject *pairs = PyDict_GetItemString(d, "pairs");
     if (!pairs) { PyErr_SetString(PyExc_KeyError, "native tables: no pairs"); return NULL; }
     t->npairs = (int)PySequence_Size(pairs);
@@ -976,13 +1071,14 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
         PyObject *entry = PySequence_GetItem(pairs, k);
         PairPlan *plan = &t->pairs[k];
         int *flat, *off, nf;
-        if (!entry || int_of(entry, "same_card", &plan->same_card) < 0 ||
+        if (!entry || int_of(entry, "match", &plan->match) < 0 || int_of(entry, "ahead", &plan->ahead) < 0 ||
             !(plan->mine = int_list(entry, "mine", &plan->nmine)) || !(plan->theirs = int_list(entry, "theirs", &plan->ntheirs)) ||
             nested(entry, "foundations", &flat, &off, &nf) < 0) { Py_XDECREF(entry); return NULL; }
         plan->nfound = nf;
         plan->found_start = malloc(sizeof(int) * (size_t)(nf ? nf : 1));
         plan->found_stop = malloc(sizeof(int) * (size_t)(nf ? nf : 1));
         for (int a = 0; a < nf; a++) { plan->found_start[a] = flat[off[a]]; plan->found_stop[a] = flat[off[a] + 1]; }
+        t->any_ahead |= plan->ahead;
         Py_DECREF(entry);
     }
     /* the search */

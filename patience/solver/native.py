@@ -31,8 +31,9 @@ except ImportError:  # not built: the reference alone
     _native = None
 
 ROLES = ("stock", "talon", "tableau", "reserve", "aside", "foundation")
-KINDS = ("move", "deal_row", "redeal", "pair")
-CONDITIONS = ("always", "stock_empty", "all_placed")
+KINDS = ("move", "deal_row", "redeal", "pair", "pair_ahead")
+CONDITIONS = ("always", "stock_empty", "all_placed", "no_other_move")
+MATCHES = ("any", "same_card", "same_rank")
 DIRECTIONS = ("up", "down", "either", "by_colour")
 BUILD_SUITS = ("same", "any", "alternate")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -99,9 +100,12 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "b_kept": [int(bool(build and build.kept)) for build in builds],
         "b_order": [int(bool(build and build.playing_order)) for build in builds],
         "fills_from": [[area_id[name] for name in game.fills_from[pile]] for pile in piles],
+        "fills_wait": [[number for name, before in game.fills_from[pile].items() for waited in before
+                        for number in (area_id[name], waited)] for pile in piles],
         "routes": [{"area": area_id[route.source], "any_card": int(route.any_card),
                     "condition": CONDITIONS.index(route.condition), "sources": list(route.sources),
                     "targets": list(route.targets)} for route in game.routes],
+        "waiting": list(game.waiting),  # in the order the reference lists them
         "reach": [sorted(game.reach[name]) for name in rules.areas],
         "talons": rules.piles_of("talon"),
         "in_play": [pile for pile in piles if areas[pile].role in ("stock", "talon", "tableau", "reserve")],
@@ -118,7 +122,7 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "shuffle": int(bool(redeal and redeal.shuffle)),
         "redeal_when": int(redeal is not None and redeal.when == "no_other_move"),
         "gather": [pile for name in (redeal.gather if redeal else ()) for pile in rules.areas[name].piles],
-        "pairs": [{"same_card": int(plan.clause.match == "same_card"), "mine": list(plan.groups[0]),
+        "pairs": [{"match": MATCHES.index(plan.clause.match), "ahead": int(plan.ahead), "mine": list(plan.groups[0]),
                    "theirs": list(plan.groups[1]), "foundations": [[r.start, r.stop] for r in plan.foundations]}
                   for plan in game.pair_plans],
         "symmetric": [[r.start, r.stop] for r in symmetric_areas(game)] if pruning else [],
@@ -154,6 +158,8 @@ def move_of(values: tuple) -> Move:
         return Move(KINDS[kind])
     if kind == 0:
         return Move("move", card, src, dst)
+    if kind == 4:  # laid on its partner ahead: card2 is the partner, the only card moved is card
+        return Move("pair_ahead", card, src, dst, card2)
     return Move("pair", card, src, dst, card2, src2, dst2)
 
 
