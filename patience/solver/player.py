@@ -22,6 +22,7 @@ from functools import lru_cache
 from patience.engine import rng
 from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
+from patience.engine.render import hidden
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 from patience.solver import counsel, placement
@@ -120,14 +121,14 @@ def _best(game: Game, state: State, moves: list[Move], seen: set, generator, bef
 def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
     the score before it); None when ``move`` leads back to a position already played."""
-    pack = len(state.piles[STOCK])
+    watch = Refills(game, state)
     game.apply(state, move)
     try:
         if state.snapshot() in seen:
             return None
         if game.is_won(state):
             return float("inf")
-        if _reveals(game, move) or (move.src != STOCK and len(state.piles[STOCK]) < pack):
+        if _reveals(game, move) or (move.src != STOCK and watch.from_pack(state)):
             return before - 1  # the move turns up cards (or the pack refills a space): judged by the position before it
         return _look(game, state, DEPTH - 1, [width])
     finally:
@@ -138,16 +139,49 @@ def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
     best = score(game, state)
     if depth == 0 or budget[0] <= 0:
         return best
-    stock, pack = _stock(game), len(state.piles[STOCK])
+    stock = _stock(game)
     for move in game.legal_moves(state):
         if move.kind in REVEALING or move.src in stock or budget[0] <= 0:
             continue
         budget[0] -= 1
+        watch = Refills(game, state)
         game.apply(state, move)
-        if len(state.piles[STOCK]) == pack:  # else a space refilled from the pack turned up cards
+        if not watch.from_pack(state):  # else a space the pack may refill would turn up cards
             best = max(best, float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget))
         game.undo(state)
     return best
+
+
+class Refills:
+    """Whether a move leaves to the pack a space the rules fill at once: the pack refilled
+    it, or it lies open where the pack might have (its next card of the wrong colour, in
+    the Empress). Either way the outcome depends on cards face down, so the look-ahead
+    may not weigh it: asking only whether the pack gave a card would tell the colour of
+    its next one. A space filled from a card in sight is fine to weigh."""
+
+    def __init__(self, game: Game, state: State):
+        self.pack = len(state.piles[STOCK])
+        self.piles = _filled_from_pack(game) if self.pack else ()
+        self.tops = [state.piles[p][-1] if state.piles[p] else None for p in self.piles]
+        self.sight = {card for pile, cards in enumerate(state.piles) if not hidden(game, state, pile)
+                      for card in cards} if self.piles else set()
+
+    def from_pack(self, state: State) -> bool:
+        if len(state.piles[STOCK]) < self.pack:
+            return True
+        for pile, top in zip(self.piles, self.tops):
+            now = state.piles[pile][-1] if state.piles[pile] else None
+            if top is not None and now != top and (now is None or now not in self.sight):
+                return True
+        return False
+
+
+@lru_cache(maxsize=64)
+def _filled_from_pack(game: Game) -> tuple[int, ...]:
+    """The piles whose spaces the rules fill at once, the pack among the sources."""
+    rules = game.rules
+    areas = {space.area for space in rules.spaces.values() if space.fill == "immediately" and "stock" in space.source}
+    return tuple(pile for pile, area in enumerate(rules.pile_area) if area in areas)
 
 
 def _reveals(game: Game, move: Move) -> bool:
