@@ -38,6 +38,14 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
     return playout(game, state, choose, max_moves)
 
 
+def choose(game: Game, state: State, seen: set, moves: list[Move] | None = None) -> Move | None:
+    """The player's move from ``state`` (None when every move leads back into ``seen``, the
+    positions already played), chosen among ``moves`` (by default every legal move): what
+    a hint at the table asks of it. Ties are broken as in :func:`play` from this position."""
+    generator = rng.SplitMix64(rng.seed(f"{state.key}:player"))
+    return _choose(game, state, game.legal_moves(state) if moves is None else moves, seen, generator)
+
+
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
     best, best_value = None, None
     before = score(game, state)
