@@ -1,38 +1,90 @@
 /* The board: a game's piles drawn as cards in the places of its redrawn plate.
    The places come from the build (patience.engine.plate.board, the plate's own layout),
-   so the board and the plate agree. A pile is its top card (a face-down pile shows a
-   card's back), with its number of cards; the board scales with its box, and the
-   cards' letters with it (container units). Used by the replay and by Play. */
+   so the board and the plate agree. A pile is its top card — drawn from the build's
+   card sprite (_static/play/cards.svg, cards.py), put into the page once; until it has
+   come, or where it cannot, the card is its name in text — with its number of cards; a
+   face-down pile shows a card's back. The board takes the width it is given, never so
+   little that a card is narrower than 28 CSS px (it scrolls instead); the labels and
+   the counts scale with it, never below 11 px. Used by the replay and by Play. */
 (function () {
   "use strict";
+
+  var STATIC = new URL(".", document.currentScript.src);
+  var SVG = "http://www.w3.org/2000/svg";
+  var MIN_CARD = 28;  // CSS px: the narrowest a card is drawn
+  var sprite = null;  // the promise of the sprite, once per page
 
   function percent(value, total) { return (100 * value / total).toFixed(3) + "%"; }
   function cardName(code) { return String(code).split("/")[0]; }  // "7♣/2" → "7♣"
   function isRed(code) { return /[♦♥]/.test(cardName(code)); }
+  var SUIT_LETTERS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
+  function symbolOf(code) {  // "10♥/1" → "card-10H"
+    var name = cardName(code);
+    return "card-" + name.slice(0, -1) + SUIT_LETTERS[name.slice(-1)];
+  }
+
+  /* The sprite, fetched once and put at the start of the body; the boards redraw their
+     cards from it when it comes (a page opened as a file keeps the names in text). */
+  function loadSprite() {
+    if (sprite) { return sprite; }
+    sprite = fetch(new URL("play/cards.svg", STATIC)).then(function (response) {
+      if (!response.ok) { throw new Error("cards.svg: " + response.status); }
+      return response.text();
+    }).then(function (text) {
+      var parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+      if (parsed.nodeName !== "svg") { throw new Error("cards.svg is not SVG"); }
+      var holder = document.importNode(parsed, true);
+      holder.setAttribute("class", "rules-card-sprite");
+      document.body.insertBefore(holder, document.body.firstChild);
+      document.documentElement.classList.add("rules-cards-drawn");
+      return true;
+    }).catch(function () { return false; });
+    return sprite;
+  }
 
   /* In words, for a screen reader: "talon 2: 7♣ on top, 5 cards". */
-  function describe(place, pile) {
+  function describe(place, pile, next) {
     if (typeof pile === "number") {
-      return place.name + ": " + (pile ? pile + (pile === 1 ? " card" : " cards") + " face down" : "empty");
+      var down = place.name + ": " + (pile ? pile + (pile === 1 ? " card" : " cards") + " face down" : "empty");
+      return next ? down + ", the top one turned up: " + cardName(next) : down;
     }
     if (!pile.length) { return place.name + ": empty"; }
     var top = cardName(pile[pile.length - 1]);
     return place.name + ": " + (pile.length === 1 ? top : top + " on top, " + pile.length + " cards");
   }
 
-  function face(element, pile) {
+  function cardImage(symbol) {
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 100 140");
+    svg.setAttribute("class", "rules-card-image");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    var use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#" + symbol);
+    svg.appendChild(use);
+    return svg;
+  }
+
+  /* Draws ``pile`` (its cards, or its number of cards face down) into ``element``;
+     ``next``: the card turned up on a face-down pile (the pack's next card). */
+  function face(element, pile, next) {
     element.textContent = "";
     var count = typeof pile === "number" ? pile : pile.length;
+    var top = typeof pile === "number" ? next : (count ? pile[count - 1] : null);
     var card = document.createElement("span");
     card.setAttribute("aria-hidden", "true");
     if (!count) {
       card.className = "rules-face rules-space";
-    } else if (typeof pile === "number") {
+    } else if (!top) {
       card.className = "rules-face rules-down";
+      card.appendChild(cardImage("card-back"));
     } else {
-      var top = pile[pile.length - 1];
-      card.className = "rules-face" + (isRed(top) ? " rules-red" : "");
-      card.textContent = cardName(top);
+      card.className = "rules-face" + (isRed(top) ? " rules-red" : "") + (next ? " rules-turned" : "");
+      card.appendChild(cardImage(symbolOf(top)));
+      var name = document.createElement("span");
+      name.className = "rules-card-name";
+      name.textContent = cardName(top);
+      card.appendChild(name);
     }
     element.appendChild(card);
     if (count > 1) {
@@ -43,16 +95,18 @@
       element.appendChild(badge);
     }
     element.setAttribute("data-count", String(count));
-    element.setAttribute("data-top", count && typeof pile !== "number" ? String(pile[pile.length - 1]) : "");
+    element.setAttribute("data-top", top ? String(top) : "");
   }
 
   /* Draws the empty board into ``container``; ``interactive`` makes each pile a button.
-     Returns {piles: [element], show(piles)}. */
+     Returns {piles: [element], show(piles, next)}. */
   function create(container, board, interactive) {
+    loadSprite();
     container.textContent = "";
     container.classList.add("rules-table");
     container.style.setProperty("--aspect", String(board.width / board.height));
     container.style.setProperty("--u", (100 / board.width).toFixed(5));  // cqw per unit of the plate
+    container.style.setProperty("--least", Math.ceil(MIN_CARD * board.width / board.card[0]) + "px");
     board.labels.forEach(function (label) {
       var text = document.createElement("span");
       text.className = "rules-area-label";
@@ -84,10 +138,11 @@
     });
     return {
       piles: elements,
-      show: function (piles) {
+      show: function (piles, next) {
         piles.forEach(function (pile, index) {
-          face(elements[index], pile);
-          elements[index].setAttribute("aria-label", describe(board.piles[index], pile));
+          var turned = typeof pile === "number" && index === 0 ? next : null;  // the pack is pile 0
+          face(elements[index], pile, turned);
+          elements[index].setAttribute("aria-label", describe(board.piles[index], pile, turned));
         });
       }
     };
