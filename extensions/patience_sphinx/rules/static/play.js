@@ -104,10 +104,14 @@
                               advice: "serve the built site (python3 -m http.server in its folder) and open it over http" });
     }
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return Promise.resolve(); }
-    return navigator.serviceWorker.register(new URL("play-sw.js", ROOT).href).then(function () {
+    return navigator.serviceWorker.register(new URL("play-sw.js", ROOT).href).then(function (registration) {
       if (navigator.serviceWorker.controller) { return; }
       return new Promise(function (resolve) {  // it takes the page once it has the files
         navigator.serviceWorker.addEventListener("controllerchange", function () { keepPage(); resolve(); }, { once: true });
+        var installing = registration.installing || registration.waiting;
+        if (installing) {  // a file it could not fetch: it gives up, and the engine is loaded without it
+          installing.addEventListener("statechange", function () { if (installing.state === "redundant") { resolve(); } });
+        }
         setTimeout(resolve, 60000);
       });
     }).catch(function () { return undefined; });  // without it the engine still runs
@@ -282,7 +286,7 @@
   Player.prototype.failed = function (problem) {
     this.waiting.hidden = true;
     if (problem && problem.stopped) { return; }
-    if (!this.engine) {
+    if (!this.engine || problem.file) {
       this.box.setAttribute("data-engine", "failed");
       this.say("Play cannot start: " + (problem.message || problem) + "."
                + (problem.advice ? " What to do: " + problem.advice + "." : "")
@@ -342,7 +346,7 @@
     var options = element("div", "rules-play-options");
     options.append(safeLabel, this.safeWhy, this.waiting);
     this.turn = element("p", "rules-play-turn");
-    var head = element("div", "rules-play-head");
+    var head = this.head = element("div", "rules-play-head");
     head.append(bar, options, this.turn, this.status);
     this.boardBox = element("div", "rules-play-board");
     this.boardBox.setAttribute("role", "group");
@@ -804,8 +808,9 @@
         self.select(index);
       }
       ghost.style.transform = "translate(" + dx + "px, " + dy + "px)";
-      var edge = 40;  // near the window's top or bottom, the page scrolls under the card
-      if (moving.clientY < edge) { window.scrollBy(0, -12); } else if (moving.clientY > innerHeight - edge) { window.scrollBy(0, 12); }
+      var edge = 40;  // near the controls at the top, or the window's bottom, the page scrolls under the card
+      var top = self.head.getBoundingClientRect().bottom;
+      if (moving.clientY < top + edge) { window.scrollBy(0, -12); } else if (moving.clientY > innerHeight - edge) { window.scrollBy(0, 12); }
     }
     function up(released) {
       pile.removeEventListener("pointermove", move);
