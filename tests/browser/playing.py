@@ -124,10 +124,11 @@ def drag(page, src: int, dst: int) -> None:
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] / 2 + 10, box["y"] + box["height"] / 2 + 10, steps=2)
     for _ in range(40):  # until the target is in sight, not under the controls that stay at the top
-        where = pile(page, dst).evaluate(
+        where = pile(page, dst).evaluate(  # clear of the edges, where the page scrolls under a dragged card
             "p => { const box = p.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;"
-            " if (y > innerHeight - 4) return 'below';"
-            " const hit = y >= 0 && document.elementFromPoint(x, y);"
+            " const top = document.querySelector('.rules-play-head').getBoundingClientRect().bottom;"
+            " if (y > innerHeight - 60) return 'below'; if (y < top + 60) return 'above';"
+            " const hit = document.elementFromPoint(x, y);"
             " return hit && hit.closest('.rules-pile') === p ? 'ok' : 'above'; }")
         if where == "ok":
             break

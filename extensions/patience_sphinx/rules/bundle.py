@@ -85,8 +85,9 @@ def write(app, exception) -> None:
 
 def _version(static: Path, manifest: bytes) -> str:
     """This build's version for the service worker: the manifest (Play's files) and every
-    other file of ``_static`` — a page's ``?v=`` is not always renewed when a script changes
-    and the page does not, and the worker keeps what it fetched by that URL."""
+    other file of ``_static``, which the worker keeps by its URL once fetched (not every
+    such URL changes with its file: a font has no ``?v=``, and an unchanged page keeps the
+    ``?v=`` of a script changed since)."""
     digest = hashlib.sha256(manifest)
     for path in sorted(static.rglob("*")):
         parts = path.relative_to(static).parts

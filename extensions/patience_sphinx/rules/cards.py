@@ -1,15 +1,18 @@
-"""The cards the boards are drawn with (карты), made by the build as one SVG sprite.
+"""The cards the boards are drawn with (карты), made by the build as one SVG sheet.
 
-``play/cards.svg`` holds a ``<symbol>`` for each of the 52 faces (``card-7C``, ``card-10H``,
-``card-QS``: rank, then the suit's initial) and one for the back (``card-back``), each
-100 × 140 units. A face is drawn to be read at the size of a card on a phone's board
+``play/cards.svg`` lays out the 52 faces and the back, each 100 × 140 units, on a sheet
+of 13 columns (ace to king) and 5 rows (clubs, diamonds, hearts, spades, then the back in
+the first column); each is a ``<symbol>`` of the sheet (``card-7C``, ``card-10H``:
+rank, then the suit's initial) placed there by ``<use>``. A board shows a card as the
+sheet in the background of its pile, at the card's place (``board.js``): the browser draws
+the sheet once at the board's scale and every card is a piece of it, so a board of 70
+piles costs no more to redraw than a few elements. A face is drawn to be read at the size of a card on a phone's board
 (28 CSS pixels wide and up): down its left side the rank, large, with its suit under
 it (and both again upside down at the foot); to their right the pips of a number card,
 the ace's one large pip, or a court card's figure — a crowned king, a queen in her
 coronet, a jack in his cap — framed in the suit's colour. Hearts and diamonds are red, clubs and spades black; the suits are
 drawn as paths, so no font can turn them into coloured emoji. Written once per build
-by :mod:`.bundle`; ``board.js`` puts the sprite into the page and draws each card with
-``<use>``.
+by :mod:`.bundle`.
 """
 
 from __future__ import annotations
@@ -45,14 +48,22 @@ HEADGEAR = {  # what a court card's figure wears over its head (centre 65, 45)
 }
 
 
+ROWS = tuple(SUITS) + ("back",)
+
+
 def sprite() -> str:
-    """The whole sprite, as SVG text (the same bytes every build)."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false"><defs>']
+    """The whole sheet, as SVG text (the same bytes every build)."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {13 * WIDTH} {len(ROWS) * HEIGHT}" '
+             f'width="{13 * WIDTH}" height="{len(ROWS) * HEIGHT}"><defs>']
     parts += [f'<symbol id="suit-{suit}" viewBox="0 0 100 100"><path fill="{colour}" d="{path}"/></symbol>'
               for suit, (colour, path) in SUITS.items()]
     parts += [face(rank, suit) for suit in SUITS for rank in range(1, 14)]
     parts.append(back())
-    parts.append("</defs></svg>\n")
+    parts.append("</defs>")
+    parts += [f'<use href="#{card_id(rank, suit)}" x="{(rank - 1) * WIDTH}" y="{row * HEIGHT}" '
+              f'width="{WIDTH}" height="{HEIGHT}"/>' for row, suit in enumerate(SUITS) for rank in range(1, 14)]
+    parts.append(f'<use href="#card-back" x="0" y="{4 * HEIGHT}" width="{WIDTH}" height="{HEIGHT}"/>')
+    parts.append("</svg>\n")
     return "\n".join(parts)
 
 

@@ -2,8 +2,9 @@
    VERSION and FILES above this line). It keeps Play's runtime, once fetched, in the
    browser's Cache Storage, so that a second start fetches nothing but the page: FILES
    (Pyodide, the engine, the snapshot, the cards, the worker; paths from the root) are
-   fetched when it installs, and any file of _static/ with a version in its query
-   (?v=…, which changes with its content) is kept the first time it is fetched. The
+   fetched when it installs, and any other file of _static/ (the pages' scripts, styles and
+   fonts) is kept the first time it is fetched: VERSION changes whenever any of them does,
+   so nothing kept outlives the build it came from. The
    memory snapshot comes gzipped and is kept unpacked too (snapshot.bin), so a second
    start need not unpack its 30 MB again. A new
    build has a new VERSION, so the browser installs the new worker and the old cache
@@ -42,8 +43,8 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-function versioned(url) {
-  return url.href.indexOf(ROOT + "_static/") === 0 && url.searchParams.has("v");
+function isStatic(url) {
+  return url.href.indexOf(ROOT + "_static/") === 0;
 }
 
 self.addEventListener("fetch", function (event) {
@@ -55,7 +56,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.open(CACHE).then(function (cache) {
       return cache.match(bare).then(function (hit) { return hit || fetch(request); });
     }));
-  } else if (versioned(url)) {
+  } else if (isStatic(url)) {
     event.respondWith(caches.open(CACHE).then(function (cache) {
       return cache.match(request).then(function (hit) {
         return hit || fetch(request).then(function (response) {

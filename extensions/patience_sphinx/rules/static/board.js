@@ -1,45 +1,38 @@
 /* The board: a game's piles drawn as cards in the places of its redrawn plate.
    The places come from the build (patience.engine.plate.board, the plate's own layout),
-   so the board and the plate agree. A pile is its top card — drawn from the build's
-   card sprite (_static/play/cards.svg, cards.py), put into the page once; until it has
-   come, or where it cannot, the card is its name in text — with its number of cards; a
-   face-down pile shows a card's back. The board takes the width it is given, never so
-   little that a card is narrower than 28 CSS px (it scrolls instead); the labels and
-   the counts scale with it, never below 11 px. Used by the replay and by Play. */
+   so the board and the plate agree. A pile is its top card — a piece of the build's card
+   sheet (_static/play/cards.svg, cards.py) in its background, at the card's column and
+   row; until the sheet has come, or where it cannot, the card is its name in text —
+   with its number of cards; a face-down pile shows a card's back. Only the piles that
+   changed are drawn again. The board takes the width it is given, never so little that
+   a card is narrower than 28 CSS px (it scrolls instead); the labels and the counts scale
+   with it, never below 11 px. Used by the replay and by Play. */
 (function () {
   "use strict";
 
   var STATIC = new URL(".", document.currentScript.src);
-  var SVG = "http://www.w3.org/2000/svg";
-  var MIN_CARD = 28;  // CSS px: the narrowest a card is drawn
-  var sprite = null;  // the promise of the sprite, once per page
+  var MIN_CARD = 28.2;  // CSS px: the narrowest a card is drawn (28, and rounding)
+  var SUITS = "♣♦♥♠";
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var sheet = null;
 
   function percent(value, total) { return (100 * value / total).toFixed(3) + "%"; }
   function cardName(code) { return String(code).split("/")[0]; }  // "7♣/2" → "7♣"
   function isRed(code) { return /[♦♥]/.test(cardName(code)); }
-  var SUIT_LETTERS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
-  function symbolOf(code) {  // "10♥/1" → "card-10H"
-    var name = cardName(code);
-    return "card-" + name.slice(0, -1) + SUIT_LETTERS[name.slice(-1)];
+
+  /* The sheet, asked for once: when it has come, every board shows it. */
+  function loadSheet() {
+    if (sheet) { return; }
+    sheet = new Image();
+    sheet.onload = function () { document.documentElement.classList.add("rules-cards-drawn"); };
+    sheet.src = new URL("play/cards.svg", STATIC).href;
   }
 
-  /* The sprite, fetched once and put at the start of the body; the boards redraw their
-     cards from it when it comes (a page opened as a file keeps the names in text). */
-  function loadSprite() {
-    if (sprite) { return sprite; }
-    sprite = fetch(new URL("play/cards.svg", STATIC)).then(function (response) {
-      if (!response.ok) { throw new Error("cards.svg: " + response.status); }
-      return response.text();
-    }).then(function (text) {
-      var parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-      if (parsed.nodeName !== "svg") { throw new Error("cards.svg is not SVG"); }
-      var holder = document.importNode(parsed, true);
-      holder.setAttribute("class", "rules-card-sprite");
-      document.body.insertBefore(holder, document.body.firstChild);
-      document.documentElement.classList.add("rules-cards-drawn");
-      return true;
-    }).catch(function () { return false; });
-    return sprite;
+  /* A card's place on the sheet: its rank's column, its suit's row (the back: row 4). */
+  function place(element, code) {
+    var name = code ? cardName(code) : null;
+    element.style.setProperty("--col", name ? String(RANKS.indexOf(name.slice(0, -1))) : "0");
+    element.style.setProperty("--row", name ? String(SUITS.indexOf(name.slice(-1))) : "4");
   }
 
   /* In words, for a screen reader: "talon 2: 7♣ on top, 5 cards". */
@@ -53,34 +46,25 @@
     return place.name + ": " + (pile.length === 1 ? top : top + " on top, " + pile.length + " cards");
   }
 
-  function cardImage(symbol) {
-    var svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 100 140");
-    svg.setAttribute("class", "rules-card-image");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    var use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", "#" + symbol);
-    svg.appendChild(use);
-    return svg;
-  }
-
   /* Draws ``pile`` (its cards, or its number of cards face down) into ``element``;
      ``next``: the card turned up on a face-down pile (the pack's next card). */
   function face(element, pile, next) {
-    element.textContent = "";
     var count = typeof pile === "number" ? pile : pile.length;
     var top = typeof pile === "number" ? next : (count ? pile[count - 1] : null);
+    var drawn = count + "|" + (top || "");
+    if (element.getAttribute("data-drawn") === drawn) { return; }  // unchanged since last drawn
+    element.setAttribute("data-drawn", drawn);
+    element.textContent = "";
     var card = document.createElement("span");
     card.setAttribute("aria-hidden", "true");
     if (!count) {
       card.className = "rules-face rules-space";
     } else if (!top) {
       card.className = "rules-face rules-down";
-      card.appendChild(cardImage("card-back"));
+      place(card, null);
     } else {
-      card.className = "rules-face" + (isRed(top) ? " rules-red" : "") + (next ? " rules-turned" : "");
-      card.appendChild(cardImage(symbolOf(top)));
+      card.className = "rules-face rules-card" + (isRed(top) ? " rules-red" : "") + (next ? " rules-turned" : "");
+      place(card, top);
       var name = document.createElement("span");
       name.className = "rules-card-name";
       name.textContent = cardName(top);
@@ -101,7 +85,7 @@
   /* Draws the empty board into ``container``; ``interactive`` makes each pile a button.
      Returns {piles: [element], show(piles, next)}. */
   function create(container, board, interactive) {
-    loadSprite();
+    loadSheet();
     container.textContent = "";
     container.classList.add("rules-table");
     container.style.setProperty("--aspect", String(board.width / board.height));

@@ -117,12 +117,12 @@
     }).catch(function () { return undefined; });  // without it the engine still runs
   }
 
-  /* The page's own versioned files, fetched again through the service worker that now
+  /* The page's own files of _static/, fetched again through the service worker that now
      has the page, so that it keeps them too (from the browser's cache, mostly). */
   function keepPage() {
     performance.getEntriesByType("resource").forEach(function (entry) {
       var url = new URL(entry.name);
-      if (url.origin === location.origin && url.searchParams.has("v")) { fetch(url.href).catch(function () { return null; }); }
+      if (url.href.indexOf(STATIC.href) === 0) { fetch(url.href).catch(function () { return null; }); }
     });
   }
 
@@ -278,6 +278,8 @@
         return task(engine);
       });
     }).catch(function (problem) { self.failed(problem); }).then(function () {
+      return new Promise(function (done) { setTimeout(done, 0); });  // after the URL and storage are kept
+    }).then(function () {
       self.box.removeAttribute("data-busy");
     });
     return this.queue;
@@ -706,6 +708,12 @@
   /* The chosen card (of pile ``src``) put on pile ``dst``: played, or refused with why. */
   Player.prototype.drop = function (src, dst) {
     var self = this;
+    if (src === 0 && this.view.turn) {  // the pack's card, turned up on the way
+      this.select(null);
+      return this.run(function (engine) {
+        return engine.call("turn").then(function (answer) { self.show(answer.view, null, { turned: answer.done }); });
+      }).then(function () { if (!self.view.turn) { self.drop(0, dst); } });
+    }
     var going = this.movesFrom(src).filter(function (move) { return self.target(move, src) === dst; });
     this.select(null);
     if (going.length === 1) { this.play(going[0]); return; }
@@ -713,7 +721,7 @@
     this.run(function (engine) {
       return engine.call("attempt", src, dst).then(function (answer) {
         if (answer.result.played) {
-          self.show(answer.view, null, { move: { kind: "move", src: src, dst: dst }, played: { reasons: [] } });
+          self.show(answer.view, null, { move: { kind: "move", src: src, dst: dst } });
           return self.playSafe();
         }
         self.show(answer.view, null, {});
@@ -941,6 +949,14 @@
   /* ---- the position kept: the URL and local storage -------------------------------- */
 
   Player.prototype.remember = function (view) {
+    var self = this;
+    var waiting = this.remembering;
+    this.remembering = view;
+    if (!waiting) { setTimeout(function () { self.keep(self.remembering); self.remembering = null; }, 0); }
+  };
+
+  /* (In a task of its own, after the board is drawn: the page is not held up by it.) */
+  Player.prototype.keep = function (view) {
     var url = new URL(location.href);
     url.searchParams.set("play", this.game);
     url.searchParams.set("deal", String(view.deal));
