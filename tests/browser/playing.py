@@ -104,8 +104,13 @@ def play_by(page, how: str, game, move) -> None:
         _activate(page, how, offered)
 
 
+def into_view(locator) -> None:
+    """Scrolled to the middle of the window: at its top, the controls that stay there cover it."""
+    locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})")
+
+
 def _activate(page, how: str, locator) -> None:
-    locator.scroll_into_view_if_needed()
+    into_view(locator)
     if how == "tap":
         locator.tap()
     elif how == "keys":
@@ -118,7 +123,7 @@ def _activate(page, how: str, locator) -> None:
 def drag(page, src: int, dst: int) -> None:
     """Press on pile ``src``, move, let go on pile ``dst``; the page is scrolled with the
     wheel on the way when the two are not in the window together."""
-    pile(page, src).scroll_into_view_if_needed()
+    into_view(pile(page, src))
     box = pile(page, src).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()

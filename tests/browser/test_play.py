@@ -146,8 +146,9 @@ def test_a_why_link_leads_to_the_clause_and_its_passages(play_page, site_url):
     stop = next(stop for stop in range(len(line.numbers)) if in_sight(line, stop))  # a move in the list
     open_position(page, site_url, "sultan", 3, line.numbers[:stop])
     page.get_by_role("button", name="Show the clauses").click()
-    first = page.locator(".rules-play-moves li[data-n]").first
-    link = first.locator("a.rules-play-clause").first
+    links = page.locator(".rules-play-moves li[data-n] a.rules-play-clause")
+    link = next(link for link in links.all()  # one whose clause the fragments state (not a conjecture)
+                if page.locator(f'[id="{link.get_attribute("href")[1:]}"] .rules-provenance a').count())
     anchor = link.get_attribute("href")[1:]
     name = link.inner_text()
     link.click()
@@ -329,5 +330,15 @@ def test_the_play_panel_has_no_accessibility_violation(browser, site_url, size):
     page.get_by_role("button", name="Show the clauses").click()
     results = Axe().run(page, context=".rules-play")
     found += [(v["id"], node["target"]) for v in results.response["violations"] for node in v["nodes"]]
+    small = page.evaluate("""() => [...document.querySelectorAll('.rules-play button, .rules-play input, .rules-play select')]
+        .filter((e) => e.offsetParent !== null).map((e) => [e.className || e.tagName, e.getBoundingClientRect()])
+        .filter(([, box]) => box.width < 24 || box.height < 24).map(([name]) => name)""")
+    covered = page.evaluate("""() => [...document.querySelectorAll('.rules-play-bar button, .rules-play-bar input')]
+        .filter((e) => { e.scrollIntoView({block: 'center'}); const box = e.getBoundingClientRect();
+                         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                         return !hit || !(hit === e || e.contains(hit) || hit.closest('label') === e.closest('label')); })
+        .map((e) => e.className)""")
     context.close()
     assert found == []
+    assert small == []  # every target at least 24 CSS px each way
+    assert covered == []  # nothing of the theme (its header, its "back to top") over the controls

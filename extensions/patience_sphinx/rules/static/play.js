@@ -705,29 +705,39 @@
     this.drop(this.selected, index);
   };
 
-  /* The chosen card (of pile ``src``) put on pile ``dst``: played, or refused with why. */
+  /* The chosen card (of pile ``src``) put on pile ``dst``: played, or refused with why. The
+     pack's card is turned up on the way (in the same call to the engine). */
   Player.prototype.drop = function (src, dst) {
     var self = this;
-    if (src === 0 && this.view.turn) {  // the pack's card, turned up on the way
-      this.select(null);
-      return this.run(function (engine) {
-        return engine.call("turn").then(function (answer) { self.show(answer.view, null, { turned: answer.done }); });
-      }).then(function () { if (!self.view.turn) { self.drop(0, dst); } });
-    }
-    var going = this.movesFrom(src).filter(function (move) { return self.target(move, src) === dst; });
+    var turning = src === 0 && this.view.turn;
     this.select(null);
+    var going = turning ? [] : this.going(src, dst);
     if (going.length === 1) { this.play(going[0]); return; }
     if (going.length > 1) { this.offer(going); return; }
     this.run(function (engine) {
-      return engine.call("attempt", src, dst).then(function (answer) {
-        if (answer.result.played) {
-          self.show(answer.view, null, { move: { kind: "move", src: src, dst: dst } });
-          return self.playSafe();
+      var turned = !turning ? Promise.resolve() : engine.call("turn").then(function (answer) {
+        self.show(answer.view, null, { turned: answer.done });
+      });
+      return turned.then(function () {
+        var move = self.going(src, dst)[0];
+        if (move) {
+          return engine.call("play", move.n).then(function (answer) {
+            self.show(answer.view, null, { move: answer.move, played: move });
+            return self.playSafe();
+          });
         }
-        self.show(answer.view, null, {});
-        self.refuse(answer.result);
+        return engine.call("attempt", src, dst).then(function (answer) {
+          self.show(answer.view, null, {});
+          if (answer.result.played) { return self.playSafe(); }
+          self.refuse(answer.result);
+        });
       });
     });
+  };
+
+  Player.prototype.going = function (src, dst) {
+    var self = this;
+    return this.movesFrom(src).filter(function (move) { return self.target(move, src) === dst; });
   };
 
   Player.prototype.homeMove = function (index) {
