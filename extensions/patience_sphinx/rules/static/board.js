@@ -5,8 +5,8 @@
    row; until the sheet has come, or where it cannot, the card is its name in text —
    with its number of cards; a face-down pile shows a card's back. Only the piles that
    changed are drawn again. The board takes the width it is given, never so little that
-   a card is narrower than 28 CSS px (it scrolls instead); the labels and the counts scale
-   with it, never below 11 px. Used by the replay and by Play. */
+   a card is narrower than 28 CSS px or that two labels overlap (it scrolls instead); the
+   labels and the counts scale with it, never below 11 px. Used by the replay and by Play. */
 (function () {
   "use strict";
 
@@ -82,6 +82,27 @@
     element.setAttribute("data-top", top ? String(top) : "");
   }
 
+  /* The narrowest board on which no two labels of one line overlap, written at 11 px
+     (the least they are written at; on a wider board they grow with it, as on the plate). */
+  var measure = null;
+  function labelsApart(board) {
+    measure = measure || document.createElement("canvas").getContext("2d");
+    measure.font = "11px " + getComputedStyle(document.body).fontFamily;
+    var widths = board.labels.map(function (label) {
+      return Math.max(measure.measureText(label.ru).width, measure.measureText(label.en).width);
+    });
+    var perUnit = 0;  // px per unit of the plate the labels need
+    board.labels.forEach(function (one, i) {
+      board.labels.forEach(function (other, j) {
+        var apart = Math.abs(one.x - other.x);
+        if (j > i && Math.abs(one.y - other.y) < 24 && apart > 0) {
+          perUnit = Math.max(perUnit, ((widths[i] + widths[j]) / 2 + 6) / apart);
+        }
+      });
+    });
+    return board.width * Math.min(perUnit, 11 / 12);
+  }
+
   /* Draws the empty board into ``container``; ``interactive`` makes each pile a button.
      Returns {piles: [element], show(piles, next)}. */
   function create(container, board, interactive) {
@@ -90,7 +111,8 @@
     container.classList.add("rules-table");
     container.style.setProperty("--aspect", String(board.width / board.height));
     container.style.setProperty("--u", (100 / board.width).toFixed(5));  // cqw per unit of the plate
-    container.style.setProperty("--least", Math.ceil(MIN_CARD * board.width / board.card[0]) + "px");
+    container.style.setProperty("--least", Math.ceil(Math.max(MIN_CARD * board.width / board.card[0],
+                                                              labelsApart(board))) + "px");
     board.labels.forEach(function (label) {
       var text = document.createElement("span");
       text.className = "rules-area-label";
