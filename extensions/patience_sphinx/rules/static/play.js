@@ -20,6 +20,7 @@
   var MAX_DEAL = 999999999;
   var HOME_TAP = 500;  // ms between two clicks or taps that send a card home
   var DRAG = 6;  // px the pointer moves before a press becomes a drag
+  var AFTER_DRAG = 2000;  // ms after a drag during which the next click is the drag's own
   var SAFE_PAUSE = 250;  // ms between safe moves played for the reader
   var reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -197,6 +198,7 @@
     this.queue = Promise.resolve();
     this.selected = null;
     this.view = null;
+    this.draggedAt = null;  // when the last drag ended, until the click that follows it
     var self = this;
     this.start.addEventListener("click", function () { self.begin(null); });
     addSkipLink(box);
@@ -388,7 +390,11 @@
     this.board = window.PatienceBoard.create(table, this.info.board, true);
     this.board.piles.forEach(function (pile, index) {
       pile.tabIndex = -1;
-      pile.addEventListener("click", function () { if (!self.dragged) { self.pick(index); } self.dragged = false; });
+      pile.addEventListener("click", function () {  // not the click that ends a drag, on whichever pile it lands
+        var ending = self.draggedAt !== null && performance.now() - self.draggedAt < AFTER_DRAG;
+        self.draggedAt = null;
+        if (!ending) { self.pick(index); }
+      });
       pile.addEventListener("pointerdown", function (event) { self.press(event, index); });
       pile.addEventListener("focus", function () { self.rove(index); });
     });
@@ -808,6 +814,7 @@
     var draggable = pile.getAttribute("data-top") || (index === 0 && this.view.turn);
     if (!draggable || !face) { return; }
     var self = this;
+    this.draggedAt = null;
     var start = { x: event.clientX, y: event.clientY };
     var ghost = null;
     function move(moving) {
@@ -837,8 +844,7 @@
       if (!ghost) { return; }
       ghost.remove();
       face.classList.remove("rules-lifted");
-      self.dragged = true;
-      setTimeout(function () { self.dragged = false; }, 0);
+      self.draggedAt = performance.now();
       var under = released.type === "pointerup" ? document.elementFromPoint(released.clientX, released.clientY) : null;
       var target = under && under.closest(".rules-play .rules-pile");
       var dst = target ? Number(target.getAttribute("data-pile")) : index;
