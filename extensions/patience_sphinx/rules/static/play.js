@@ -808,13 +808,13 @@
 
   /* Dragging a card: pressed on a pile, moved a few pixels, let go on another. */
   Player.prototype.press = function (event, index) {
+    this.draggedAt = null;  // a new press: its click is its own
     if (event.button !== 0 || !this.view) { return; }
     var pile = this.board.piles[index];
     var face = pile.querySelector(".rules-face");
     var draggable = pile.getAttribute("data-top") || (index === 0 && this.view.turn);
     if (!draggable || !face) { return; }
     var self = this;
-    this.draggedAt = null;
     var start = { x: event.clientX, y: event.clientY };
     var ghost = null;
     function move(moving) {
