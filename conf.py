@@ -9,19 +9,27 @@ thousands of files, about a second of every build).
 
 from pathlib import Path
 
+from sphinx.errors import ConfigError
+
 from patience.citation import load_publication
+from patience.datafile import DataFileError
 
 ROOT = Path(__file__).parent.resolve()
 
 # What the edition is as a publication (base URL, version, release date): one file,
-# which `patience cite` reads too, so the pages and the command cite alike.
-PUBLICATION = load_publication(ROOT / "source_texts")
+# which `patience cite` reads too, so the pages and the command cite alike. No base
+# URL (not yet published): no canonical links. A mistake in it is its located message,
+# not a traceback (Sphinx shows a ConfigError as it is).
+try:
+    PUBLICATION = load_publication(ROOT / "source_texts")
+except DataFileError as error:
+    raise ConfigError(str(error)) from None
 version = release = PUBLICATION.version
 today_fmt = PUBLICATION.released.isoformat()
-html_baseurl = PUBLICATION.base_url
+html_baseurl = PUBLICATION.base_url or ""
 
 project = "Двадцать четыре основные пасьянса"
-author = "; ".join(PUBLICATION.editors)
+author = PUBLICATION.editors
 copyright = "2026, the editors"
 language = "en"
 

@@ -5,7 +5,8 @@ does not tile its witness, a note without its marker); such an error is one
 ``source`` finding. What loads but disagrees is found here, one kind at a time:
 
 ``duplicate``  two spec files of one game id;
-``title``      a spec's titles differ from ``games.yaml``, or a game has no spec;
+``title``      a spec's titles differ from ``games.yaml``, a game has no spec, or a Russian
+               title is not in the passage ``games.yaml`` names as its source;
 ``coverage``   a rule, paragraph or note of a game that no clause or claim cites,
                or a citation of a passage that does not exist or belongs elsewhere;
 ``quotation``  a clause's or claim's ``quote`` that is not in the passages it cites;
@@ -13,7 +14,13 @@ does not tile its witness, a note without its marker); such an error is one
 ``claim``      a claim whose outcome is not what the spec records;
 ``corrections`` an OCR token that looks wrong and was neither corrected nor checked;
 ``modern``     a word of the modern layer no dictionary knows and no allow-list excuses;
-``glossary``   a term found in the Russian whose English is not in the translation.
+``glossary``   a term found in the Russian whose English is not in the translation;
+``departures`` a departure's Russian words not in its passages, or a clause or variant it
+               names that the specs lack (``departures.yaml``);
+``publication`` ``edition.yaml`` (what every citation names) that does not validate.
+
+A file a kind needs that cannot be read is a ``source`` finding, whichever kinds are asked
+for, so that a check that could not run never passes for an all-clear.
 
 The command line, the build (``edition.check`` warnings) and the tests call
 :func:`check_all`; each finding names a file and line.
@@ -22,16 +29,17 @@ The command line, the build (``edition.check`` warnings) and the tests call
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
 from patience.corpus import Corpus, SpecFile, load_corpus
-from patience.datafile import DataFileError, load_yaml
+from patience.datafile import DataFileError, line_of, load_yaml
 from patience.spec.loading import game_line
+from patience.text.model import Departure, Reading
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
-         "glossary")
+         "glossary", "departures", "publication")
 
 
 @dataclass(frozen=True, order=True)
@@ -67,15 +75,31 @@ def check_source(source: Path | str | None = None, specs_dir: Path | str | None 
     return check_all(corpus, kinds)
 
 
-def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS) -> list[Finding]:
-    """Every finding of the chosen kinds, sorted by file and line."""
+def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS,
+              failed: Callable[[str, Exception], None] | None = None) -> list[Finding]:
+    """Every finding of the chosen kinds, sorted by file and line.
+
+    A file a kind needs that cannot be read (a broken spec, glossary, allow-list …) is a
+    ``source`` finding whichever kinds are asked for, naming the kinds it stopped: a check
+    that could not run is never an all-clear. Any other exception is the code's fault: it
+    propagates, or, given ``failed``, is handed to it (``failed(kind, error)``) and the other
+    kinds still run (the build warns of it, as of a layer that fails on its pages)."""
     kinds, findings = tuple(kinds), []
+    stopped: dict[Finding, list[str]] = {}
     for kind in kinds:
         try:
             findings += CHECKS[kind](corpus)
-        except (DataFileError, OSError) as error:  # a layer that cannot be read: the "source" check says so
-            if "source" in kinds:
-                findings.append(from_error(error))
+        except (DataFileError, OSError) as error:
+            stopped.setdefault(from_error(error), []).append(kind)
+        except Exception as error:
+            if failed is None:
+                raise
+            failed(kind, error)
+    for finding, unrun in stopped.items():
+        if finding in findings:  # the ``source`` check found it too: one finding, saying what it stopped
+            findings.remove(finding)
+        findings.append(replace(finding, message=f"{finding.message} (so the {', '.join(unrun)} "
+                                                 f"check{'s' if len(unrun) > 1 else ''} could not run)"))
     return sorted(set(findings), key=lambda f: (f.path, f.line or 0, f.kind, f.message))
 
 
@@ -83,11 +107,17 @@ def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS) -> list[Finding]:
 
 
 def _source(corpus: Corpus) -> list[Finding]:
-    """The layers read on demand (modern overrides, English, glossary, specs) load."""
+    """The files read on demand load: the layers (modern overrides, English, glossary), the specs,
+    and the lists the checks excuse by (checked tokens, the modern allow-list)."""
+    from patience.orthography.dictionary import allowlist_path, load_allowlist
+
     findings = []
-    for layer in ("modern", "english", "glossary", "spec_files"):
+    loads: list[Callable[[], object]] = [lambda: corpus.modern, lambda: corpus.english, lambda: corpus.glossary,
+                                         lambda: corpus.spec_files, lambda: _checked_tokens(corpus.source)[1],
+                                         lambda: load_allowlist(allowlist_path(corpus.source))]
+    for load in loads:
         try:
-            getattr(corpus, layer)
+            load()
         except (DataFileError, OSError) as error:
             findings.append(from_error(error))
     return findings
@@ -107,7 +137,7 @@ def _duplicates(corpus: Corpus) -> list[Finding]:
 
 def _titles(corpus: Corpus) -> list[Finding]:
     games = {game.id: game for game in corpus.edition.games}
-    findings = []
+    findings = _title_sources(corpus)
     for entry in _specs(corpus):
         game = games.get(entry.spec.game)
         if game is None:
@@ -118,6 +148,27 @@ def _titles(corpus: Corpus) -> list[Finding]:
     for game_id in games.keys() - corpus.specs.keys():
         path = corpus.source / "games.yaml"
         findings.append(Finding(str(path), None, "title", f"game {game_id} has no spec in {corpus.specs_dir.name}/"))
+    return findings
+
+
+def _title_sources(corpus: Corpus) -> list[Finding]:
+    """Each Russian title of ``games.yaml`` stands in the passage named as its source, of its own game."""
+    path = corpus.source / "games.yaml"
+    lines = load_yaml(path)["games"].item_lines
+    passages = {p.id: p for p in corpus.edition.passages}
+    findings = []
+    for game in corpus.edition.games:
+        if game.title_source is None:
+            continue
+        source, where = passages.get(game.title_source), (str(path), lines[game.order - 1], "title")
+        if source is None:
+            findings.append(Finding(*where, f"game {game.id}: title_source {game.title_source} is not a passage"))
+        elif source.game != game.id:
+            findings.append(Finding(*where, f"game {game.id}: title_source {game.title_source} is a passage of "
+                                            f"{source.game or 'no game'}"))
+        elif (game.title_ru or "").casefold() not in source.reading.casefold():
+            findings.append(Finding(*where, f"game {game.id}: the title «{game.title_ru}» is not in "
+                                            f"{game.title_source} («{source.reading}»)"))
     return findings
 
 
@@ -163,6 +214,10 @@ def _numbers(corpus: Corpus) -> list[Finding]:
     for entry in _specs(corpus):
         if _missing_passages(corpus, entry):
             continue  # the coverage check names the unknown passage
+        unknown = _unknown_excuses(corpus, entry)
+        if unknown:
+            findings += unknown
+            continue
         reading = corpus.reading
         for problem in number_problems(entry.spec, reading) + excuse_problems(entry.spec, reading):
             passage = problem.split(": ", 1)[1].split(" ", 1)[0]  # "GAME: PASSAGE states …": located at a citing clause
@@ -172,9 +227,19 @@ def _numbers(corpus: Corpus) -> list[Finding]:
     return findings
 
 
+def _unknown_excuses(corpus: Corpus, entry: SpecFile) -> list[Finding]:
+    """An excuse under ``numbers`` for a passage the edition lacks, at the excuse's line."""
+    known = {p.id for p in corpus.edition.passages}
+    missing = [(index, n) for index, n in enumerate(entry.spec.numbers) if n.passage not in known]
+    data = load_yaml(entry.path) if missing else None
+    return [_at(entry, line_of(data, ("numbers", index, "passage")), "number",
+                f"{entry.spec.game}: numbers: the excuse of {n.value} names passage {n.passage}, which does not exist")
+            for index, n in missing]
+
+
 def _claims(corpus: Corpus) -> list[Finding]:
     from patience.claims import ClaimError, run_claim
-    from patience.engine.game import Game
+    from patience.engine.game import DealError, Game
     from patience.engine.specs import rules_from_file
 
     findings = []
@@ -185,6 +250,10 @@ def _claims(corpus: Corpus) -> list[Finding]:
             owner = f"{entry.spec.game}:{variant}" if variant else entry.spec.game
             try:
                 game = Game(rules_from_file(entry.path, variant))
+                game.deal(0)  # a deal that cannot be made is one finding at its clause, not one per claim
+            except DealError as error:  # its message names the game or variant
+                findings.append(_at(entry, entry.lines.get(error.clause), "claim", str(error)))
+                continue
             except (DataFileError, ValueError) as error:
                 findings.append(_at(entry, getattr(error, "line", None), "claim", f"{owner}: {error}"))
                 continue
@@ -201,13 +270,64 @@ def _claims(corpus: Corpus) -> list[Finding]:
     return findings
 
 
+def _departures(corpus: Corpus) -> list[Finding]:
+    """``departures.yaml``: each departure's Russian words stand in its passages, and every clause
+    and variant a departure or a settled reading names is in the specs."""
+    collation, path = corpus.edition.collation, str(corpus.source / "departures.yaml")
+    variants = {f"{spec.game}:{v.id}" for spec in corpus.specs.values() for v in spec.variants}
+    findings = []
+    items: list[Departure | Reading] = [*collation.departures, *collation.readings]
+    for item in items:
+        where = (path, item.source_line or None, "departures")
+        words = getattr(item, "words_ru", None)
+        if words and not any(_quoted(words, _reading(corpus, p)) for p in item.passages):
+            findings.append(Finding(*where, f"{item.id}: words_ru «{words}» are not in {', '.join(item.passages)}"))
+        problems = [_clause_problem(corpus, reference) for reference in item.clauses]
+        findings += [Finding(*where, f"{item.id}: {problem}") for problem in problems if problem]
+        named = [getattr(item, "variant", None), *getattr(item, "variants", ())]
+        findings += [Finding(*where, f"{item.id}: no variant {variant!r} in the specs") for variant in named
+                     if variant and variant not in variants]
+    return findings
+
+
+def _quoted(words: str, text: str) -> bool:
+    """Whether ``words`` stand in ``text``, each part between two "…" as it is (spaces as spaces)."""
+    text = " ".join(text.split())
+    return all(" ".join(part.split()) in text for part in words.split("…"))
+
+
+def _clause_problem(corpus: Corpus, reference: str) -> str | None:
+    """What is wrong with a clause reference ``game[:variant].clause``, if anything."""
+    from patience.spec.loading import clauses_of
+
+    owner, _, clause = reference.rpartition(".")
+    game, _, variant = owner.partition(":")
+    spec = corpus.specs.get(game)
+    if spec is None:
+        return f"clause {reference}: no spec of game {game!r}"
+    try:
+        known = {c.id for c in clauses_of(spec, variant or None)}
+    except KeyError as error:
+        return f"clause {reference}: {error.args[0]}"
+    return None if clause in known else f"no clause {clause!r} in {owner}"
+
+
+def _publication(corpus: Corpus) -> list[Finding]:
+    """``edition.yaml``, what every citation names (the site's configuration reads it too), is valid."""
+    from patience.citation import load_publication
+
+    try:
+        load_publication(corpus.source)
+    except DataFileError as error:
+        return [from_error(error, "publication")]
+    return []
+
+
 def _corrections(corpus: Corpus) -> list[Finding]:
     from patience.text.reading import undo_encoding
     from patience.text.suspicious import suspicious_tokens
 
-    path = corpus.source / "checked_tokens.yaml"
-    data = load_yaml(path)
-    checked = _checked_tokens(path, data)
+    path, checked = _checked_tokens(corpus.source)
     findings = []
     for passage in corpus.edition.passages:
         where = (passage.source_file, passage.source_line)
@@ -231,12 +351,15 @@ def _corrections(corpus: Corpus) -> list[Finding]:
     return findings
 
 
-def _checked_tokens(path: Path, data) -> dict[tuple[str, str], int]:
+def _checked_tokens(source: Path) -> tuple[Path, dict[tuple[str, str], int]]:
+    """``checked_tokens.yaml``, and the line of each (passage, token) it lists."""
     from patience.datafile import validate
     from patience.text.suspicious import CheckedTokensFile
 
+    path = source / "checked_tokens.yaml"
+    data = load_yaml(path)
     entries = validate(CheckedTokensFile, data, path).checked
-    return {(e.passage, e.token): line for e, line in zip(entries, data["checked"].item_lines)}
+    return path, {(e.passage, e.token): line for e, line in zip(entries, data["checked"].item_lines)}
 
 
 def _modern(corpus: Corpus) -> list[Finding]:
@@ -283,6 +406,8 @@ CHECKS: dict[str, Callable[[Corpus], list[Finding]]] = {
     "corrections": _corrections,
     "modern": _modern,
     "glossary": _glossary,
+    "departures": _departures,
+    "publication": _publication,
 }
 
 

@@ -82,11 +82,9 @@ def load_yaml(path: Path | str) -> Any:
     """Parse a YAML file; syntax errors become :class:`DataFileError` with the line."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decoded(path, path.read_bytes())
     except OSError as error:
         raise DataFileError(path, None, f"cannot be read: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise DataFileError(path, None, f"is not UTF-8: {error.reason}") from None
     loader = _LineLoader(text)
     loader.name = str(path)
     try:
@@ -97,6 +95,16 @@ def load_yaml(path: Path | str) -> Any:
         raise DataFileError(path, line, f"YAML syntax: {error.problem or error}") from None
     finally:
         loader.dispose()
+
+
+def decoded(path: Path, data: bytes) -> str:
+    """``data`` (the bytes of ``path``) as UTF-8 text; bytes that are not UTF-8 are an error at
+    the line they stand on."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise DataFileError(path, line, f"is not UTF-8 (byte {error.start}: {error.reason})") from None
 
 
 def line_of(data: Any, location: tuple[str | int, ...]) -> int | None:
@@ -119,6 +127,8 @@ def line_of(data: Any, location: tuple[str | int, ...]) -> int | None:
 def validate(model: type[Model], data: Any, path: Path | str, *, context: dict | None = None) -> Model:
     """Validate ``data`` against ``model``; the first schema error is raised located (an
     unknown key first: a misspelt key is also reported missing under its right name)."""
+    if data is None:
+        raise DataFileError(path, 1, f"the file is empty (it should hold {_what(model)})")
     try:
         return model.model_validate(data, context=context)
     except ValidationError as error:
@@ -129,6 +139,11 @@ def validate(model: type[Model], data: Any, path: Path | str, *, context: dict |
         message = _describe(first)
         more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
         raise DataFileError(path, line_of(data, location), f"{dotted}: {message}{more}") from None
+
+
+def _what(model: type[BaseModel]) -> str:
+    keys = [name for name, field in model.model_fields.items() if field.is_required()] or list(model.model_fields)
+    return ", ".join(keys[:3]) + (" …" if len(keys) > 3 else "")
 
 
 def _in_data(data: Any, location: tuple) -> tuple[str | int, ...]:

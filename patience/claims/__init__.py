@@ -29,8 +29,9 @@ if _unrun:
 
 
 def run_claim(game: Game, claim: Claim) -> ClaimResult:
-    """Ask the engine; a claim it cannot ask (an area the game lacks) is a ``ClaimError``."""
+    """Ask the engine; a claim it cannot ask (an area the game lacks, a position the packs
+    cannot hold) is a ``ClaimError``."""
     try:
         return RUNNERS[type(claim.check)](game, **claim.check.parameters())
-    except ClaimError as error:
+    except ValueError as error:  # ClaimError, or the engine refusing the claim's position or deal
         raise ClaimError(f"claim {claim.id!r}: {error}") from None

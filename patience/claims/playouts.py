@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience.cards import card, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
-from patience.claims.support import ClaimResult, area_piles, fits, patterns, playouts, runs
+from patience.cards import card, card_code, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
+from patience.claims.support import ClaimError, ClaimResult, area_piles, fits, patterns, playouts, runs
 from patience.engine.actions import PAIR, TURN_UP, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
@@ -218,7 +218,9 @@ def _buried_suit(game: Game, area: str, rank: int, packets: int) -> Callable[[in
         state = game.deal(number)
         for index, pile in enumerate(piles):
             for position, wanted in ((-2, card(2, 1, index)), (-1, card(rank, 1, index))):
-                holder = next(p for p, cards in enumerate(state.piles) if wanted in cards)
+                holder = next((p for p, cards in enumerate(state.piles) if wanted in cards), None)
+                if holder is None:  # fewer packs than packets
+                    raise ClaimError(f"{packets} packets need card {card_code(wanted)}, which is not in the packs")
                 at = state.piles[holder].index(wanted)
                 target = len(state.piles[pile]) + position
                 state.piles[holder][at], state.piles[pile][target] = state.piles[pile][target], wanted

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import io
 import os
 import pkgutil
 import sys
@@ -39,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     _speak_utf8()
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        sys.stdout = _ClosedOutput()
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
@@ -55,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130  # as a shell reports a command stopped by Ctrl-C
     except OSError as error:
-        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
             raise
         _drop_stdout()
         print(f"patience: cannot write the output: {error.strerror}", file=sys.stderr)
@@ -68,6 +71,18 @@ def _speak_utf8() -> None:
     for stream in (sys.stdout, sys.stderr):
         if (getattr(stream, "encoding", None) or "").lower().replace("-", "") != "utf8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that was closed before the command started: what is written to it
+    (text, or bytes through ``buffer``) is the one-line error, not a traceback or a silent loss."""
+
+    def write(self, text) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    @property
+    def buffer(self):
+        return self
 
 
 def _drop_stdout() -> None:

@@ -1,21 +1,43 @@
 """What ``patience tei``, ``epub`` and ``pdf`` share: the ``-o`` option and writing the file.
+
+The file is written by :func:`patience.output.write_file`: whole or not at all, and never over
+a link, a device or a pipe unless ``--write-through`` says so.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
+
 from patience.cli import UsageError
-from patience.export.output import write_output
+from patience.output import NotARegularFile, write_file
 
 
 def add_output(parser, example: str, stdout: bool = False) -> None:
-    where = "; - or nothing for standard output" if stdout else ""
-    parser.add_argument("-o", "--output", metavar="FILE", required=not stdout,
+    where = "; - or nothing for standard output" if stdout else "; - for standard output"
+    parser.add_argument("-o", "--output", metavar="FILE", required=not stdout, type=_file_name,
                         help=f"the file to write (e.g. {example}){where}")
+    parser.add_argument("--write-through", action="store_true",
+                        help="FILE may be a symbolic link, a device or a pipe: write through it "
+                             "(otherwise only a regular file is replaced)")
 
 
-def write(data: bytes, output: str | None) -> int:
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("a file name, or - for standard output, not ''")
+    return text
+
+
+def write(data: bytes, arguments) -> int:
+    """``data`` to ``arguments.output`` (standard output for ``-`` or nothing)."""
+    output = arguments.output
+    if output in (None, "-"):
+        sys.stdout.buffer.write(data)  # a closed or full stream is the command's one-line error
+        return 0
     try:
-        write_output(data, output)
+        write_file(output, data, through=arguments.write_through)
+    except NotARegularFile as error:
+        raise UsageError(f"cannot write {output}: it {error.strerror}; --write-through writes through it") from None
     except OSError as error:
         raise UsageError(f"cannot write {output}: {error.strerror}") from None
     return 0

@@ -75,7 +75,9 @@ def run_mutations(arguments) -> int:
         raise UsageError(str(error.args[0])) from None
     if arguments.sample < 1:
         raise UsageError("check: --sample must be 1 or more")
-    scores = score_games(game_ids, edition_reading, jobs=max(1, arguments.jobs), every=arguments.sample,
+    if arguments.jobs < 1:
+        raise UsageError("check: --jobs must be 1 or more")
+    scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample,
                          done=_progress)
     result = summary(scores)
     if arguments.json:

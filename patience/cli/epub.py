@@ -18,4 +18,4 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    return write(epub_bytes(load_corpus()), arguments.output)
+    return write(epub_bytes(load_corpus()), arguments)

@@ -18,11 +18,17 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
+    from patience.datafile import DataFileError
     from patience.engine import games
+    from patience.spec.loading import game_line
     from patience.text import load_edition
 
     order = {game.id: game.order for game in load_edition().games}
-    entries = sorted(games(), key=lambda entry: order[entry.id.split(":")[0]])
+    entries = games()
+    for entry in entries:
+        if entry.id not in order and ":" not in entry.id:
+            raise DataFileError(entry.path, game_line(entry.path), f"game {entry.id!r} is not in games.yaml")
+    entries.sort(key=lambda entry: order[entry.id.split(":")[0]])
     width = max(len(entry.id) for entry in entries)
     for entry in entries:
         russian = entry.title_ru or "Russian title lost"

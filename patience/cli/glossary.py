@@ -6,8 +6,9 @@ import json
 import sys
 from dataclasses import asdict
 
+from patience.checks import check_all
 from patience.corpus import load_corpus
-from patience.text.glossary import Glossary, Term, check_consistency
+from patience.text.glossary import Glossary, Term
 
 
 def register(subparsers) -> None:
@@ -15,7 +16,8 @@ def register(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="every term with its occurrences, as JSON")
     parser.add_argument(
         "--check", action="store_true",
-        help="check that each term's English is in the English of every passage where it occurs (exit 1 if not)",
+        help="check that each term's English is in the English of every passage where it occurs and that no "
+             "term repeats another (exit 1 if not; with --json, the findings as JSON)",
     )
     parser.set_defaults(func=run)
 
@@ -23,11 +25,15 @@ def register(subparsers) -> None:
 def run(arguments) -> int:
     corpus = load_corpus()
     glossary = corpus.glossary
-    if arguments.check:
-        findings = check_consistency(corpus.edition, corpus.english, glossary)
-        for finding in findings:
-            print(finding, file=sys.stderr)
-        print(f"{len(glossary.terms)} terms, {len(findings)} inconsistencies")
+    if arguments.check:  # the glossary kind of ``patience check``: its findings, no others
+        findings = check_all(corpus, ["glossary"])
+        if arguments.json:
+            print(json.dumps({"terms": len(glossary.terms), "findings": [f.to_json() for f in findings]},
+                             ensure_ascii=False, indent=2))
+        else:
+            for finding in findings:
+                print(finding, file=sys.stderr)
+            print(f"{len(glossary.terms)} terms, {len(findings)} inconsistencies")
         return 1 if findings else 0
     if arguments.json:
         print(json.dumps(glossary_record(glossary), ensure_ascii=False, indent=2))

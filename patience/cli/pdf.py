@@ -25,4 +25,4 @@ def run(arguments) -> int:
         data = pdf_bytes(load_corpus())
     except FontError as error:
         raise UsageError(str(error)) from None
-    return write(data, arguments.output)
+    return write(data, arguments)

@@ -62,9 +62,12 @@ def positive(text: str, what: str) -> int:
 
 
 def deal_number(text: str) -> int:
-    if not text.isdigit():
-        raise UsageError(f"the deal number must be 0 or more, not {text!r}")
-    return int(text)
+    try:
+        if text.isdigit():
+            return int(text)
+    except ValueError:  # more digits than Python converts (4,300)
+        raise UsageError(f"the deal number must be 0 or more, not a number of {len(text):,} digits") from None
+    raise UsageError(f"the deal number must be 0 or more, not {text!r}")
 
 
 def run(arguments) -> int:

@@ -28,9 +28,5 @@ def publication(corpus: Corpus) -> Publication:
     return load_publication(corpus.source)
 
 
-def editors(release: Publication) -> str:
-    return "; ".join(release.editors)
-
-
 __all__ = ["LANG_ENGLISH", "LANG_MODERN", "LANG_PREREFORM", "LICENCE", "LICENCE_URL", "ORIGINAL", "TITLE",
-           "TITLE_RU", "UNKNOWN", "editors", "publication"]
+           "TITLE_RU", "UNKNOWN", "publication"]

@@ -2,7 +2,8 @@
 
 Every file is the same bytes its command writes (``patience tei -o edition.xml`` …), so
 a reader can rebuild one and compare its hash. ``SHA256SUMS`` beside them lists the
-hashes in the format ``sha256sum -c`` reads.
+hashes in the format ``sha256sum -c`` reads. Given CETEIcean (the npm package's folder),
+the TEI viewer joins them (:mod:`.tei_viewer`): the site's build gives it, from ``npm ci``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from patience.corpus import Corpus
 from patience.export.epub import epub_bytes
 from patience.export.pdf import pdf_bytes
 from patience.export.tei import tei_bytes
+from patience.export.tei_viewer import viewer_html
+from patience.output import write_file
 from patience.text.export import edition_record
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -76,18 +79,32 @@ FORMATS = (
 )
 
 
-def write_downloads(directory: Path, corpus: Corpus) -> list[Download]:
-    """Make every file in ``directory``; return them in :data:`FORMATS` order."""
+VIEWER = Format("edition-viewer.html", "TEI viewer", "The TEI document in a browser, each passage's reading text, "
+                "modern transcription and English side by side, then the glossary, the departures and the settled "
+                "readings; shown by CETEIcean, all in one page that opens from a disk too.", None, tei_bytes)
+
+
+def write_downloads(directory: Path, corpus: Corpus, ceteicean: Path | None = None) -> list[Download]:
+    """Make every file in ``directory`` (the TEI viewer too, given CETEIcean's package folder);
+    return them in :data:`FORMATS` order, the viewer after the TEI."""
     directory.mkdir(parents=True, exist_ok=True)
     made = []
     for entry in FORMATS:
         data = entry.make(corpus)
-        (directory / entry.name).write_bytes(data)
-        digest = hashlib.sha256(data).hexdigest()
-        made.append(Download(entry.name, entry.title, entry.description, entry.command, len(data), digest))
+        made.append(_write(directory, entry, data))
+        if entry.make is tei_bytes and ceteicean is not None:
+            script = (ceteicean / "dist" / "CETEI.js").read_text(encoding="utf-8")
+            licence = (ceteicean / "LICENSE.md").read_text(encoding="utf-8")
+            made.append(_write(directory, VIEWER, viewer_html(data, script, licence)))
     sums = "".join(f"{d.sha256}  {d.name}\n" for d in made)
-    (directory / "SHA256SUMS").write_text(sums, encoding="utf-8")
+    write_file(directory / "SHA256SUMS", sums)
     return made
+
+
+def _write(directory: Path, entry: Format, data: bytes) -> Download:
+    write_file(directory / entry.name, data)
+    digest = hashlib.sha256(data).hexdigest()
+    return Download(entry.name, entry.title, entry.description, entry.command, len(data), digest)
 
 
 def human_size(size: int) -> str:

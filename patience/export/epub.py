@@ -1,9 +1,11 @@
 """The edition as an EPUB 3 book (``patience epub``), checked by ``epubcheck``.
 
 One XHTML document per chapter of :mod:`.book`: each passage with its reading text,
-modern transcription and English, its footnote markers linked to the notes, then the
-game's rules in plain language; then the notes, the glossary and a page on the edition
-and its licence. The archive is written with fixed dates, so the same edition gives
+modern transcription and English, its footnote markers raised and linked to the notes,
+the redrawn plate (an SVG of its own), then the game's rules in plain language; then the
+notes, the glossary and a page on the edition and its licence. The edition's typeface
+(the PDF's, with the old letters) is embedded, so a reading system without ѣ or і shows
+them all the same. The archive is written with fixed dates, so the same edition gives
 the same bytes.
 """
 
@@ -16,11 +18,22 @@ from html import escape
 from patience.citation import Publication
 from patience.corpus import Corpus
 from patience.export import about
-from patience.export.book import Chapter, Piece, chapters, split_markers
+from patience.export.book import Chapter, Piece, Plate, chapters, split_markers
+from patience.export.fonts import SHIPPED
 from patience.text.glossary import Glossary
 
-STYLE = """
-body { font-family: "Old Standard TT", "DejaVu Serif", serif; line-height: 1.4; }
+#: The embedded typeface: (file, weight, style).
+FONTS = (("edition-serif-regular.ttf", "normal", "normal"), ("edition-serif-bold.ttf", "bold", "normal"),
+         ("edition-serif-italic.ttf", "normal", "italic"))
+FACES = "".join(f'@font-face {{ font-family: "Edition Serif"; src: url("fonts/{name}"); font-weight: {weight}; '
+                f"font-style: {style}; }}\n" for name, weight, style in FONTS)
+
+STYLE = FACES + """
+body { font-family: "Edition Serif", serif; line-height: 1.4; }
+sup { line-height: 0; }
+figure.plate { margin: 1em 0; text-align: center; }
+figure.plate img { max-width: 100%; }
+figure.plate figcaption { font-size: 0.85em; color: #444; text-align: left; }
 .passage { margin: 0 0 1.2em 0; }
 .pid { font-family: monospace; font-size: 0.75em; color: #555; }
 .reading { margin: 0.2em 0; }
@@ -57,7 +70,9 @@ def _linked(text: str, notes: set[int]) -> str:
     out = []
     for piece, number in split_markers(text):
         if number in notes:
-            out.append(_tag("a", escape(piece), href=f"notes.xhtml#notes.{number}", epub_type="noteref"))
+            out.append(_tag("sup", _tag("a", escape(piece), href=f"notes.xhtml#notes.{number}", epub_type="noteref")))
+        elif number is not None:
+            out.append(_tag("sup", escape(piece)))
         else:
             out.append(escape(piece))
     return "".join(out)
@@ -79,7 +94,12 @@ def _chapter(chapter: Chapter, notes: set[int], home: dict[str, str]) -> str:
     ru = " — " + _tag("span", escape(chapter.title_ru), class_="ru", lang=about.LANG_PREREFORM) if chapter.title_ru else ""
     parts = [f"<h1>{escape(chapter.title)}{ru}</h1>"]
     parts += [_tag("p", "Lost: " + escape(lacuna), class_="lacuna") for lacuna in chapter.lacunae]
-    parts += [_passage(piece, notes) for piece in chapter.pieces]
+    for piece in chapter.pieces:
+        parts.append(_passage(piece, notes))
+        if chapter.plate and chapter.plate.after == piece.id:
+            parts.append(_figure(chapter.id, chapter.plate))
+    if chapter.plate and chapter.plate.after is None:
+        parts.append(_figure(chapter.id, chapter.plate))
     if chapter.rules:
         parts.append("<h2>The rules in plain language</h2>")
         parts.append(_tag("p", escape(chapter.summary)) + _tag("p", escape(chapter.status), class_="conjecture"))
@@ -90,6 +110,12 @@ def _chapter(chapter: Chapter, notes: set[int], home: dict[str, str]) -> str:
             items.append(_tag("li", escape(rule.says) + (f" ({where})" if where else "") + guess))
         parts.append(_tag("ol", "\n".join(items)))
     return _page(chapter.title, "\n".join(parts))
+
+
+def _figure(game_id: str, plate: Plate) -> str:
+    caption = "The plate, lost with the book’s, redrawn from the game’s rule specification: " + plate.description
+    return _tag("figure", f'<img src="plates/{game_id}.svg" alt="{escape(plate.description)}"/>'
+                + _tag("figcaption", escape(caption)), class_="plate")
 
 
 def _glossary(glossary: Glossary) -> str:
@@ -116,10 +142,14 @@ def _nav(documents: list[tuple[str, str, str]]) -> str:
     return _page("Contents", f'<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\n{items}\n</ol></nav>')
 
 
-def _opf(documents: list[tuple[str, str, str]], release: Publication) -> str:
+def _opf(documents: list[tuple[str, str, str]], release: Publication, plates: list[str]) -> str:
     manifest = "\n".join(
         f'<item id="d{i}" href="{name}" media-type="application/xhtml+xml"/>' for i, (name, _, _) in enumerate(documents)
     )
+    manifest += "".join(f'\n<item id="font{i}" href="fonts/{name}" media-type="font/ttf"/>'
+                        for i, (name, _, _) in enumerate(FONTS))
+    manifest += "".join(f'\n<item id="plate-{game}" href="plates/{game}.svg" media-type="image/svg+xml"/>'
+                        for game in plates)
     spine = "\n".join(f'<itemref idref="d{i}"/>' for i in range(len(documents)))
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id" xml:lang="en">
@@ -129,8 +159,9 @@ def _opf(documents: list[tuple[str, str, str]], release: Publication) -> str:
 <dc:language>en</dc:language>
 <dc:language>{about.LANG_PREREFORM}</dc:language>
 <dc:creator>Adelaide Cadogan</dc:creator>
-<dc:contributor>{escape(about.editors(release))}</dc:contributor>
+<dc:contributor>{escape(release.editors)}</dc:contributor>
 <dc:rights>{escape(about.LICENCE)}</dc:rights>
+<dc:date>{release.released.isoformat()}</dc:date>
 <meta property="dcterms:modified">{release.released.isoformat()}T00:00:00Z</meta>
 </metadata>
 <manifest>
@@ -161,14 +192,16 @@ def epub_bytes(corpus: Corpus) -> bytes:
     for chapter in book:
         documents.append((f"{chapter.id}.xhtml", chapter.title, _chapter(chapter, notes, home)))
     documents.append(("glossary.xhtml", "Glossary", _glossary(corpus.glossary)))
-    files = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
-             ("OEBPS/content.opf", _opf(documents, release)), ("OEBPS/nav.xhtml", _nav(documents)),
-             ("OEBPS/style.css", STYLE)]
+    files: list[tuple[str, str | bytes]] = [("mimetype", "application/epub+zip"), ("META-INF/container.xml", CONTAINER),
+             ("OEBPS/content.opf", _opf(documents, release, [c.id for c in book if c.plate])),
+             ("OEBPS/nav.xhtml", _nav(documents)), ("OEBPS/style.css", STYLE)]
     files += [(f"OEBPS/{name}", text) for name, _, text in documents]
+    files += [(f"OEBPS/plates/{c.id}.svg", c.plate.svg) for c in book if c.plate]
+    files += [(f"OEBPS/fonts/{name}", (SHIPPED / name).read_bytes()) for name, _, _ in FONTS]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, text in files:
             info = zipfile.ZipInfo(name, _EPOCH)
             info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
-            archive.writestr(info, text.encode("utf-8"))
+            archive.writestr(info, text if isinstance(text, bytes) else text.encode("utf-8"))
     return buffer.getvalue()

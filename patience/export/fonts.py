@@ -3,7 +3,8 @@
 Looked for in order:
 
 1. ``$PATIENCE_PDF_FONT``, a TrueType file (its bold and italic beside it as
-   ``NAME-Bold.ttf`` and ``NAME-Italic.ttf``, if there);
+   ``NAME-Bold.ttf`` and ``NAME-Italic.ttf``, if there): when it is set, it must be a
+   TrueType file, or the PDF is not made;
 2. the edition's own typeface, shipped with the package in ``patience/export/fonts/``
    (TrueType made from the site's subset of Noto Serif, which has the old letters;
    ``fonts/README.md`` says how);
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 SHIPPED = Path(__file__).parent / "fonts"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
@@ -52,6 +53,8 @@ def candidates() -> list[Candidate]:
     found = []
     if os.environ.get("PATIENCE_PDF_FONT"):
         path = Path(os.environ["PATIENCE_PDF_FONT"])
+        if not path.is_file():  # asked for by name: another font in its place would be a silent change
+            raise FontError(f"PATIENCE_PDF_FONT names {path}, which is not a file")
         found.append(Candidate(path, path.with_name(f"{path.stem}-Bold.ttf"), path.with_name(f"{path.stem}-Italic.ttf")))
     found.append(Candidate(*(SHIPPED / f"edition-serif-{style}.ttf" for style in ("regular", "bold", "italic"))))
     found.append(Candidate(*(DEJAVU / f"DejaVuSerif{style}.ttf" for style in ("", "-Bold", "-Italic"))))
@@ -68,7 +71,10 @@ def register_family(text: str) -> Family:
         if not path.is_file():
             names[style] = names["regular"]
             continue
-        font = TTFont(f"EditionSerif-{style}", str(path))
+        try:
+            font = TTFont(f"EditionSerif-{style}", str(path))
+        except TTFError as error:
+            raise FontError(f"the font {path} cannot be used: {error}") from None
         missing = sorted({c for c in text + OLD_LETTERS if not c.isspace() and ord(c) not in font.face.charToGlyph})
         if missing:
             raise FontError(f"the font {path} lacks {''.join(missing)!r}, which the PDF prints")

@@ -3,7 +3,8 @@
 A4 pages; each game begins a page, and the page header names the game. Each passage
 is printed as its reading text in the old spelling, then the modern transcription and
 the English, with its identifier in the left margin beside it; the game's rules in
-plain language follow its text; then the notes and page furniture, and the glossary.
+plain language follow its text, with the redrawn plate (:mod:`.pdf_plate`); then the
+notes, and the glossary. Footnote markers are raised.
 The body text stands in :data:`FRAME` alone (headers, footers and identifiers outside
 it), so a reader of the file can take the text without them. The file is made with
 ReportLab's invariant mode: the same edition gives the same bytes.
@@ -23,8 +24,9 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 from patience.citation import Publication
 from patience.corpus import Corpus
 from patience.export import about
-from patience.export.book import Chapter, Piece, chapters, split_markers
+from patience.export.book import Chapter, Piece, Plate, chapters, split_markers
 from patience.export.fonts import Family, register_family
+from patience.export.pdf_plate import drawing, printed_text
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 #: The body text's frame: x, y, width, height in points (identifiers stand left of it).
@@ -90,7 +92,9 @@ def _styles(family: Family) -> dict[str, ParagraphStyle]:
 def _linked(text: str, notes: set[int]) -> str:
     """Paragraph markup of ``text``: escaped, footnote markers linked to their notes."""
     return "".join(
-        f'<a href="#note-{n}">{escape(t)}</a>' if n in notes else escape(t) for t, n in split_markers(text)
+        f'<super><a href="#note-{n}">{escape(t)}</a></super>' if n in notes
+        else f"<super>{escape(t)}</super>" if n is not None else escape(t)
+        for t, n in split_markers(text)
     )
 
 
@@ -111,6 +115,10 @@ def _chapter(chapter: Chapter, styles, notes: set[int]) -> list[Flowable]:
     story += [Paragraph("Lost: " + escape(lacuna), styles["small"]) for lacuna in chapter.lacunae]
     for piece in chapter.pieces:
         story += _passage(piece, styles, notes)
+        if chapter.plate and chapter.plate.after == piece.id:
+            story += _figure(chapter.plate, styles)
+    if chapter.plate and chapter.plate.after is None:
+        story += _figure(chapter.plate, styles)
     if chapter.rules:
         story += [Paragraph("The rules in plain language", styles["heading"]),
                   Paragraph(escape(chapter.summary), styles["body"]), Paragraph(escape(chapter.status), styles["small"])]
@@ -120,6 +128,15 @@ def _chapter(chapter: Chapter, styles, notes: set[int]) -> list[Flowable]:
             story.append(Paragraph(f"{number}. {escape(rule.says)}{escape(where)}{guess}", styles["body"]))
     story.append(PageBreak())
     return story
+
+
+PLATE_CAPTION = "The plate, lost with the book’s, redrawn from the game’s rule specification: "
+
+
+def _figure(plate: Plate, styles) -> list[Flowable]:
+    family = styles["body"].fontName, styles["english"].fontName
+    return [Spacer(1, 6), drawing(plate.game, FRAME[2], FRAME[3] * 0.8, *family),
+            Paragraph(escape(PLATE_CAPTION + plate.description), styles["small"]), Spacer(1, 6)]
 
 
 def _front(styles, release: Publication) -> list[Flowable]:
@@ -160,8 +177,11 @@ def _decorate(canvas, document) -> None:
 def _printed(book: list[Chapter], corpus: Corpus) -> str:
     """Every string the PDF prints, for the check that the font has each of its characters."""
     release = about.publication(corpus)
-    strings = [release.statement, about.TITLE_RU, about.ORIGINAL, about.UNKNOWN, about.LICENCE, "Translator’s note: "]
+    strings = [release.statement, about.TITLE_RU, about.ORIGINAL, about.UNKNOWN, about.LICENCE, "Translator’s note: ",
+               PLATE_CAPTION]
     for chapter in book:
+        if chapter.plate:
+            strings += [chapter.plate.description, printed_text(chapter.plate.game)]
         strings += [chapter.title, chapter.title_ru or "", *chapter.lacunae, chapter.summary, chapter.status]
         strings += [f"{r.says} {r.conjecture or ''} {' '.join(r.passages)}" for r in chapter.rules]
         strings += [f"{p.id} {p.reading} {p.modern} {p.english} {' '.join(p.translator_notes)} {p.attachment or ''}"
@@ -181,9 +201,9 @@ def pdf_bytes(corpus: Corpus) -> bytes:
         story += _chapter(chapter, styles, notes)
     story += _glossary(corpus, styles)
     buffer = io.BytesIO()
-    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular,
+    document = BaseDocTemplate(buffer, pagesize=A4, invariant=1, initialFontName=family.regular, lang=about.LANG_ENGLISH,
                                title=f"{about.TITLE_RU} — critical edition",
-                               author="Adelaide Cadogan; edited by " + about.editors(release), creator="patience pdf",
+                               author="Adelaide Cadogan; edited by " + release.editors, creator="patience pdf",
                                subject=about.TITLE)
     document.family = family
     frame = Frame(*FRAME, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")

@@ -17,6 +17,10 @@ Layout of ``<text>``:
 ``<standOff>`` holds each game's rules as its specification states them: an
 ``<interpGrp>`` per game, each clause an ``<interp>`` in plain English whose ``inst``
 points to the passages it formalises; a conjecture has ``cert="low"`` and its reason.
+Its ``<linkGrp type="alignment">`` joins each passage's three layers (their ``xml:id``:
+the passage's, ``mod.`` and ``en.`` before it), for a parallel view. ``<back>`` holds
+the glossary, the departures from Cadogan's English and the settled readings
+(:mod:`.tei_back`).
 
 A note of the book points (``target``) to the passages whose markers cite it, or, when
 no marker survives, to the game(s) the book's order places it in, with ``subtype="inferred"``
@@ -31,9 +35,10 @@ from collections.abc import Callable
 from patience.corpus import Corpus
 from patience.export import about
 from patience.export.book import rules_of
+from patience.export.tei_back import alignment, back, english_id, modern_id
 from patience.export.tei_header import header, rule_id
 from patience.export.tei_passage import passage_content, witness_id
-from patience.export.xml import add_text, element, indent, sub, xml_id
+from patience.export.xml import XML_NS, add_text, element, indent, sub, tei, xml_id
 from patience.orthography.conversion import Conversion
 from patience.text.model import Passage
 
@@ -43,11 +48,16 @@ NOTES_DIV = "notes"
 def tei_document(corpus: Corpus) -> ET.Element:
     root = element("TEI", lang=about.LANG_ENGLISH)
     root.append(header(corpus))
-    root.append(_rules(corpus))
-    body = sub(sub(root, "text"), "body")
+    stand_off = _rules(corpus)
+    stand_off.append(alignment(corpus))
+    root.append(stand_off)
+    text = sub(root, "text")
+    body = sub(text, "body")
     body.append(_layer(corpus, "edition", about.LANG_PREREFORM, lambda p: _passage(corpus, p)))
     body.append(_layer(corpus, "modern", about.LANG_MODERN, lambda p: _modern(p, corpus.modern[p.id])))
     body.append(_layer(corpus, "translation", about.LANG_ENGLISH, lambda p: _english(corpus, p)))
+    rule_ids = {i.get(f"{{{XML_NS}}}id", "") for i in stand_off.iter(tei("interp"))}
+    text.append(back(corpus, rule_ids))
     return root
 
 
@@ -115,7 +125,7 @@ def _attachment(corpus: Corpus, passage: Passage, node: ET.Element) -> None:
 
 
 def _modern(passage: Passage, conversion: Conversion) -> ET.Element:
-    node = element("ab", corresp=f"#{passage.id}", type=passage.kind)
+    node = element("ab", id=modern_id(passage.id), corresp=f"#{passage.id}", type=passage.kind)
     for text, change in conversion.segments():
         if change is None:
             add_text(node, text)
@@ -130,7 +140,7 @@ def _modern(passage: Passage, conversion: Conversion) -> ET.Element:
 
 def _english(corpus: Corpus, passage: Passage) -> ET.Element:
     entry = corpus.english[passage.id]
-    node = element("ab", entry.text, corresp=f"#{passage.id}", type=passage.kind)
+    node = element("ab", entry.text, id=english_id(passage.id), corresp=f"#{passage.id}", type=passage.kind)
     for note in entry.notes:
         text = f"«{note.ru}»: {note.text}" if note.ru else note.text
         sub(node, "note", text, type="translator", resp="#editors")

@@ -37,14 +37,14 @@ def _file_desc(corpus: Corpus, release: Publication) -> ET.Element:
     resp = sub(titles, "respStmt", id="editors")
     sub(resp, "resp", "established the reading text, the modern transcription, the English "
                       "translation, the notes, the glossary and the rule specifications")
-    for name in release.editors:
-        sub(resp, "name", name)
+    sub(resp, "orgName", release.editors)
     edition = sub(desc, "editionStmt")
     sub(edition, "edition", f"Version {release.version}", n=release.version)
     publication = sub(desc, "publicationStmt")
-    sub(publication, "authority", about.editors(release))
+    sub(publication, "authority", release.editors)
     sub(publication, "idno", release.version, type="version")
-    sub(publication, "idno", release.base_url, type="URI")
+    if release.base_url:
+        sub(publication, "idno", release.base_url, type="URI")
     sub(publication, "date", release.released.isoformat(), when=release.released.isoformat())
     availability = sub(publication, "availability", status="free")
     sub(sub(availability, "licence", target=about.LICENCE_URL), "p", about.LICENCE)

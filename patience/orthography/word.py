@@ -99,6 +99,8 @@ def _letters(slots: Slots) -> None:
 
 def _hard_sign(slots: Slots) -> None:
     source = "".join(c.lower() if len(c.lower()) == 1 else c for c in slots.original)
+    if set(source) == {"ъ"}:
+        return  # the letter standing alone (its name, a list of letters): no word to drop it from
     for index, letter in enumerate(slots.letters):
         if letter != "ъ":
             continue

@@ -48,7 +48,55 @@ def read_spec(path: Path) -> tuple[Spec, dict[str, int]]:
 @cache
 def _read_spec(path: Path, mtime_ns: int, size: int) -> tuple[Spec, dict[str, int]]:
     data = load_yaml(path)
-    return validate(Spec, data, path), _clause_lines(data)
+    _ids_used_once(data, path)
+    spec, lines = validate(Spec, data, path), _clause_lines(data)
+    for variant in [None, *(v.id for v in spec.variants)]:
+        _given_once(spec, variant, lines, path)
+    return spec, lines
+
+
+#: Kinds of clause a game has at most one of (of a build or spaces clause: one per area), since the
+#: engine keeps one: a second, such as a variant's redeal under a mistyped id, would silently replace it.
+ONCE_A_GAME = ("packs", "deal_row", "last_pass", "redeal", "arrangement", "deal_by_colour", "players")
+
+
+def _given_once(spec: Spec, variant: str | None, lines: dict[str, int], path: Path) -> None:
+    try:
+        clauses = clauses_of(spec, variant)
+    except KeyError:  # a variant dropping an unknown clause: the error of compiling it
+        return
+    given: dict[tuple[str, ...], str] = {}
+    for clause in clauses:
+        key = _once_key(clause)
+        if key in given:
+            raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: the {' of '.join(key)} is already "
+                                f"given by clause {given[key]!r} (a variant replaces a clause by using its id)")
+        if key:
+            given[key] = clause.id
+
+
+def _once_key(clause) -> tuple[str, ...]:
+    """What a clause gives that a game has once (``()`` for a kind a game may have many of)."""
+    if clause.kind in ONCE_A_GAME:
+        return (clause.kind.replace("_", " "),)
+    if clause.kind in ("build", "spaces"):
+        return (clause.kind, clause.area)
+    return ()
+
+
+def _ids_used_once(data, path: Path) -> None:
+    """A clause or claim id used twice is an error at its second use (the schema, which sees
+    the spec whole, could only place it at the top of the file)."""
+    first: dict[str, int] = {}
+    for key in ("clauses", "claims"):
+        items = data.get(key) if isinstance(data, LineDict) else None
+        for item in items if isinstance(items, LineList) else ():
+            if isinstance(item, LineDict) and isinstance(item.get("id"), str):
+                line = item.key_lines["id"]
+                if item["id"] in first:
+                    raise DataFileError(path, line, f"clause or claim id {item['id']!r} is used twice "
+                                                    f"(first at line {first[item['id']]})")
+                first[item["id"]] = line
 
 
 def _clause_lines(data) -> dict[str, int]:

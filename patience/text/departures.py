@@ -51,7 +51,7 @@ def _departure(entry, index, data, path, game_ids, passage_ids) -> Departure:
     game = _owner(entry.id, entry.passages, game_ids, passage_ids, path, line)
     return Departure(entry.id, game, tuple(entry.passages), entry.topic, entry.russian, entry.english,
                      entry.words_ru, entry.words_en, entry.play, entry.spec, entry.why,
-                     tuple(entry.clauses), entry.variant, line or 0)
+                     tuple(entry.clauses), entry.variant, line or 0, tuple(entry.variants), entry.effect)
 
 
 def _reading(entry, index, data, path, game_ids, passage_ids, departure_ids) -> Reading:

@@ -1,4 +1,5 @@
-"""The whole edition, loaded and checked: games, passages in book order, notes."""
+"""The whole edition, loaded and checked: games, passages in book order, notes, and what the
+edition is as a publication (``edition.yaml``: editors, version, release, address)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from patience.citation.publication import Publication, load_publication
 from patience.datafile import DataFileError, load_yaml, validate
 from patience.text.departures import Collation, load_collation
 from patience.text.model import Game, Note, Passage
@@ -35,6 +37,7 @@ class Edition:
     passages: tuple[Passage, ...]
     notes: dict[int, Note]
     collation: Collation
+    publication: Publication
     _by_id: dict[str, Passage] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -79,7 +82,7 @@ def _load(source: Path, fingerprint: tuple) -> Edition:
     notes = link_notes(passages, source / "notes.yaml", {g.id for g in games})
     _check_notes(notes, source / "notes.yaml")
     collation = load_collation(source / "departures.yaml", games, passages)
-    return Edition(source, witnesses, games, tuple(passages), notes, collation)
+    return Edition(source, witnesses, games, tuple(passages), notes, collation, load_publication(source))
 
 
 def _read_passages(source: Path, witnesses: dict[str, Witness]) -> list[Passage]:

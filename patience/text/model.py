@@ -157,6 +157,8 @@ class Departure:
     clauses: tuple[str, ...]
     variant: str | None
     source_line: int = 0
+    variants: tuple[str, ...] = ()  # further playable readings, beside ``variant``
+    effect: dict | None = field(default=None, hash=False)  # the measured effect on play, as departures.yaml records it
 
 
 @dataclass(frozen=True)

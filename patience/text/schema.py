@@ -7,9 +7,9 @@ drop content. The checked, loaded objects are in :mod:`patience.text.model`.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 PASSAGE_ID = re.compile(r"^[a-z]+(\.(?:[a-z]+|[1-9][0-9]*))*$")
 FRAGMENT_ID = r"^[0-9]{3}$"
@@ -100,9 +100,16 @@ class SegmentationFile(Strict):
 
 class WitnessEntry(Strict):
     fragment: str = Field(pattern=FRAGMENT_ID)
-    file: str
+    file: str  # a file of source_texts/witnesses/: a name, never a path that leads elsewhere
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     description: str
+
+    @field_validator("file")
+    @classmethod
+    def _inside_witnesses(cls, value: str) -> str:
+        if not value or "/" in value or "\\" in value or value in (".", ".."):
+            raise ValueError(f"{value!r} is not a file name: a witness is a file of witnesses/, named without a path")
+        return value
 
 
 class WitnessesFile(Strict):
@@ -116,6 +123,12 @@ class GameEntry(Strict):
     title_source: str | None = None
     identification: str
     lacunae: list[str] = []
+
+    @model_validator(mode="after")
+    def _title_with_its_source(self):
+        if (self.title_ru is None) != (self.title_source is None):
+            raise ValueError("a Russian title names the passage it comes from (title_source), and only a title has one")
+        return self
 
 
 class GamesFile(Strict):
@@ -137,7 +150,8 @@ class NotesFile(Strict):
 # -- Cadogan's English against the Russian (departures.yaml) -------------------
 
 COLLATION_ID = r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$"
-CLAUSE_REF = r"^[a-z]+(:[a-z0-9-]+)?\.[a-z][a-z0-9-]*$"  # game[:variant].clause, checked against the specs by a test
+CLAUSE_REF = r"^[a-z]+(:[a-z0-9-]+)?\.[a-z][a-z0-9-]*$"
+VARIANT_ID = r"^[a-z]+:[a-z0-9-]+$"  # game[:variant].clause, checked against the specs by a test
 
 
 class EnglishTextEntry(Strict):
@@ -169,7 +183,12 @@ class DepartureEntry(Strict):
     spec: Literal["russian", "english", "neither"]
     why: str = Field(min_length=10)
     clauses: list[str] = []
-    variant: str | None = Field(None, pattern=r"^[a-z]+:[a-z0-9-]+$")
+    variant: str | None = Field(None, pattern=VARIANT_ID)
+    # Optional, for more than one playable reading and for what the statistics measure of it:
+    # ``variants`` lists further readings (``game:variant``, checked against the specs by
+    # ``patience check``); ``effect`` is the measured effect on play, carried through unread.
+    variants: list[Annotated[str, StringConstraints(pattern=VARIANT_ID)]] = []
+    effect: dict[str, Any] | None = None
 
     @field_validator("clauses")
     @classmethod

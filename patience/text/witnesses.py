@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from patience.datafile import DataFileError, load_yaml, validate
+from patience.datafile import DataFileError, decoded, load_yaml, validate
 from patience.text.schema import WitnessesFile
 
 
@@ -39,16 +39,6 @@ def load_witnesses(source: Path) -> dict[str, Witness]:
             raise DataFileError(
                 listing, line, f"witness {entry.file} has SHA-256 {digest}, recorded {entry.sha256}: it has been altered"
             )
-        text = _decode(path)
+        text = decoded(path, path.read_bytes())
         witnesses[entry.fragment] = Witness(entry.fragment, path, entry.sha256, entry.description, text)
     return witnesses
-
-
-def _decode(path: Path) -> str:
-    """The witness's text; bytes that are not UTF-8 are a located error (the line they stand on)."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise DataFileError(path, line, f"is not UTF-8 (byte {error.start}: {error.reason})") from None

@@ -61,7 +61,7 @@ def test_an_uncited_rule_is_a_coverage_finding(source_copy, specs_copy):
 
 def test_an_english_without_the_terms_rendering_is_a_glossary_finding(source_copy, specs_copy):
     path = source_copy / "english" / "sultan.yaml"
-    edit(path, "divan", "council", -1)
+    edit(path, "Divan", "council", -1)  # a named part: capitalised
     found = located(check_source(source_copy, specs_copy, ["glossary"]), "glossary")
     assert [(p, m) for p, _, m in found] == [
         (str(path), "passage sultan.end.2: «диванъ» (divan) is in the Russian but 'divan' is not in the English")]
@@ -87,7 +87,7 @@ def test_a_term_copied_under_a_new_id_is_a_glossary_finding(source_copy, specs_c
 
 
 def test_the_command_prints_located_findings_and_fails(source_copy, monkeypatch, capsys):
-    edit(source_copy / "english" / "sultan.yaml", "divan", "council", -1)
+    edit(source_copy / "english" / "sultan.yaml", "Divan", "council", -1)
     monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
     assert main(["check", "--kind", "glossary"]) == 1
     out = capsys.readouterr()

@@ -12,6 +12,8 @@ import pytest
 from defusedxml.ElementTree import fromstring
 
 from patience.export.epub import epub_bytes
+from patience.export.fonts import SHIPPED
+from tests.export.conftest import as_printed, printed
 
 H = "{http://www.w3.org/1999/xhtml}"
 
@@ -65,13 +67,45 @@ def sections(epub: Path) -> dict[str, dict[str, str]]:
 
 def test_every_passage_in_three_layers(epub, corpus):
     found = sections(epub)
-    assert list(found) == [p for g in corpus.edition.games for p in g.passage_ids] + [
-        p.id for p in corpus.edition.passages if p.game is None]
-    for passage in corpus.edition.passages:
+    shown = {p.id for p in printed(corpus)}
+    assert list(found) == [p for g in corpus.edition.games for p in g.passage_ids if p in shown] + [
+        p.id for p in corpus.edition.passages if p.game is None and p.id in shown]
+    for passage in printed(corpus):
         section = found[passage.id]
-        assert section["reading"] == passage.reading
-        assert section["modern"] == corpus.modern[passage.id].text
-        assert section["english"] == corpus.english[passage.id].text
+        assert section["reading"] == as_printed(passage.reading)
+        assert section["modern"] == as_printed(corpus.modern[passage.id].text)
+        assert section["english"] == as_printed(corpus.english[passage.id].text)
+
+
+def test_no_furniture_of_the_digitiser_and_no_caret(epub):
+    with zipfile.ZipFile(epub) as archive:
+        text = "".join(archive.read(n).decode("utf-8") for n in archive.namelist() if n.endswith(".xhtml"))
+    assert "(обратно)" not in text and "^" not in text and "page.19" not in text
+    assert '<sup><a href="notes.xhtml#notes.14" epub:type="noteref">[14]</a></sup>' in text
+
+
+def test_the_typeface_is_embedded_and_declared(epub):
+    with zipfile.ZipFile(epub) as archive:
+        opf = archive.read("OEBPS/content.opf").decode("utf-8")
+        style = archive.read("OEBPS/style.css").decode("utf-8")
+        for name in ("regular", "bold", "italic"):
+            data = archive.read(f"OEBPS/fonts/edition-serif-{name}.ttf")
+            assert data == (SHIPPED / f"edition-serif-{name}.ttf").read_bytes()
+            assert f'href="fonts/edition-serif-{name}.ttf" media-type="font/ttf"' in opf
+            assert f'url("fonts/edition-serif-{name}.ttf")' in style
+    assert 'body { font-family: "Edition Serif", serif;' in style
+
+
+def test_every_plate_the_site_draws_is_in_its_chapter(epub, corpus):
+    drawn = [e.spec.game for e in corpus.spec_files if e.spec.status != "fragmentary"]
+    assert len(drawn) >= 10
+    with zipfile.ZipFile(epub) as archive:
+        opf = archive.read("OEBPS/content.opf").decode("utf-8")
+        for game in drawn:
+            svg = archive.read(f"OEBPS/plates/{game}.svg").decode("utf-8")
+            assert svg.startswith("<svg") and "<title" in svg
+            assert f'href="plates/{game}.svg" media-type="image/svg+xml"' in opf
+            assert f'<img src="plates/{game}.svg"' in archive.read(f"OEBPS/{game}.xhtml").decode("utf-8")
 
 
 def test_rules_in_plain_language_and_glossary(epub, corpus):

@@ -21,6 +21,7 @@ from fontTools.ttLib import TTFont
 from patience.export.fonts import SHIPPED, FontError, register_family
 from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
 from tests.conftest import ROOT
+from tests.export.conftest import as_printed, printed
 
 
 def squeeze(text: str) -> str:
@@ -66,16 +67,33 @@ def regions(pdf) -> list[dict[str, str]]:
 @pytest.mark.tools
 def test_every_passage_reading_text_is_in_the_pdf(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
-    missing = [p.id for p in corpus.edition.passages if squeeze(p.reading) not in body]
+    missing = [p.id for p in printed(corpus) if squeeze(as_printed(p.reading)) not in body]
     assert not missing, f"reading text not found for {missing}"
 
 
 @pytest.mark.tools
 def test_modern_and_english_are_there_too(regions, corpus):
     body = squeeze("".join(page["text"] for page in regions))
-    for passage in corpus.edition.passages:
-        assert squeeze(corpus.modern[passage.id].text) in body, passage.id
-        assert squeeze(corpus.english[passage.id].text) in body, passage.id
+    for passage in printed(corpus):
+        assert squeeze(as_printed(corpus.modern[passage.id].text)) in body, passage.id
+        assert squeeze(as_printed(corpus.english[passage.id].text)) in body, passage.id
+
+
+@pytest.mark.tools
+def test_no_furniture_of_the_digitiser_and_no_caret(regions):
+    body = "".join(page["text"] for page in regions)
+    assert "(обратно)" not in body and "(back)" not in body and "^" not in body
+    assert "IV[20])" in squeeze(body)
+
+
+@pytest.mark.tools
+def test_every_plate_the_site_draws_is_printed_after_its_caption(regions, corpus):
+    body = squeeze("".join(page["text"] for page in regions))
+    caption = squeeze("The plate, lost with the book’s, redrawn from the game’s rule specification:")
+    drawn = [e.spec.game for e in corpus.spec_files if e.spec.status != "fragmentary"]
+    assert body.count(caption) == len(drawn) >= 10
+    sultan = body.index(squeeze(corpus.edition.passage("sultan.plate").reading))
+    assert body.index(caption) > sultan and body.index(caption) < body.index(squeeze("Талонъ берутъ, тасуютъ"))
 
 
 @pytest.mark.tools
@@ -87,7 +105,7 @@ def test_the_old_letters_are_text_not_boxes(regions):
 @pytest.mark.tools
 def test_every_identifier_stands_in_the_margin(regions, corpus):
     margin = [squeeze(page["margin"]) for page in regions]
-    for passage in corpus.edition.passages:
+    for passage in printed(corpus):
         assert any(passage.id in text for text in margin), passage.id
 
 
@@ -133,3 +151,7 @@ def test_the_pdf_fonts_are_the_site_fonts_as_truetype():
         converted = io.BytesIO()
         font.save(converted)
         assert converted.getvalue() == (SHIPPED / f"edition-serif-{style}.ttf").read_bytes(), style
+
+
+def test_the_pdf_declares_its_language(pdf):
+    assert b"/Lang (en)" in pdf.read_bytes()

@@ -236,3 +236,65 @@ def test_a_variant_inside_a_footnote_marker_is_refused():
     passage = replace(_passage("картъ[14] и"), note_refs=(NoteRef(14, 5, 9),))
     with pytest.raises(ValueError, match="inside a footnote marker"):
         passage_content(element("ab"), passage, "картъ[15] и", {14})
+
+
+# --- the edition's decisions, and the layers aligned ------------------------------------------
+
+POINTERS = ("corresp", "target", "inst", "ana", "source", "resp")
+
+
+def test_every_pointer_names_an_element_of_the_document(document):
+    root = document[1]
+    ids = {node.get(XML_ID) for node in root.iter() if node.get(XML_ID)}
+    pointers = [(node.tag, name, value) for node in root.iter() for name in POINTERS
+                for value in (node.get(name) or "").split() if value.startswith("#")]
+    assert len(pointers) > 3000
+    assert [p for p in pointers if p[2][1:] not in ids] == []
+
+
+def test_the_glossary_gives_every_term_with_its_english_definition_and_occurrences(document, corpus):
+    [glossary] = [d for d in document[1].iter(T + "div") if d.get("type") == "glossary"]
+    labels = {label.get(XML_ID): label for label in glossary.iter(T + "label")}
+    items = list(glossary.iter(T + "item"))
+    assert len(labels) == len(items) == len(corpus.glossary.terms)
+    for term, item in zip(sorted(corpus.glossary.terms, key=lambda t: t.modern.casefold()), items):
+        label = labels[f"term.{term.id}"]
+        assert [(t.text, t.get(XML_LANG)) for t in label.iter(T + "term")] == [
+            (term.prereform, "ru-petr1708"), (term.modern, "ru")]
+        assert item.find(T + "gloss").text == term.english
+        assert item.find(T + "note").text == term.definition
+        occurs = [p.get("target") for p in item.iter(T + "ptr") if p.get("type") == "occurrences"]
+        assert occurs == ([" ".join(f"#{p}" for p in dict.fromkeys(o.passage_id for o in term.occurrences))]
+                          if term.occurrences else [])
+
+
+def test_the_departures_and_readings_are_there_with_their_passages(document, corpus):
+    root = document[1]
+    collation = corpus.edition.collation
+    for kind, items in (("departure", collation.departures), ("reading", collation.readings)):
+        found = {d.get(XML_ID): d for d in root.iter(T + "div") if d.get("type") == kind}
+        assert set(found) == {f"{kind}.{item.id}" for item in items}
+        for item in items:
+            assert found[f"{kind}.{item.id}"].get("corresp").split() == [f"#{p}" for p in item.passages]
+    layout = next(d for d in root.iter(T + "div") if d.get(XML_ID) == "reading.besieged.layout")
+    decision = next(ab for ab in layout.iter(T + "ab") if ab.get("type") == "decision")
+    assert decision.text == next(r.decision for r in collation.readings if r.id == "besieged.layout")
+
+
+def test_each_passage_links_its_three_layers_in_book_order(document, corpus):
+    root = document[1]
+    [group] = [g for g in root.iter(T + "linkGrp") if g.get("type") == "alignment"]
+    by_id = {node.get(XML_ID): node for node in root.iter() if node.get(XML_ID)}
+    links = [link.get("target").split() for link in group.iter(T + "link")]
+    assert [targets[0][1:] for targets in links] == [p.id for p in corpus.edition.passages]
+    for targets in links:
+        layers = [by_id[t[1:]] for t in targets]
+        assert [layers[1].get("corresp"), layers[2].get("corresp")] == [targets[0]] * 2
+        assert [layer_of(root, node) for node in layers] == ["edition", "modern", "translation"]
+
+
+def layer_of(root: ET.Element, node: ET.Element) -> str:
+    for div in root.iter(T + "div"):
+        if div.get("type") in ("edition", "modern", "translation") and any(n is node for n in div.iter()):
+            return div.get("type")
+    return ""

@@ -125,6 +125,7 @@ def test_citation_cff_validates_and_names_this_version_and_release():
     assert PROJECT["version"] == __version__ == release.version
     assert re.search(rf"^version: {re.escape(release.version)}$", text, re.M)
     assert re.search(rf"^date-released: {release.released.isoformat()}$", text, re.M)
+    assert f'  - name: "{release.editors}"' in text  # the same editors as every citation
 
 
 def test_cffconvert_rejects_a_broken_citation(tmp_path):

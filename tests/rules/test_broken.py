@@ -51,6 +51,8 @@ def test_a_spec_that_does_not_validate_is_located_and_the_page_says_so(rules_sit
     assert warnings_of(app) == [  # once, though the plate, the rules and the example all use it
         f"{spec}:{line}: WARNING: clauses.5.piles: Input should be a valid integer, unable to parse string as an "
         f"integer [rules.spec]",
+        f"{spec}:{line}: WARNING: clauses.5.piles: Input should be a valid integer, unable to parse string as an "
+        f"integer (so the duplicate, coverage, quotation, number checks could not run) [check.source]",
         f"{site / 'refs.md'}:3: WARNING: no rule clause 'sultan.divan' in the edition [edition.dangling]",
         f"{site / 'refs.md'}:3: WARNING: no rule clause 'sultan.eight-end-with-queens' in the edition [edition.dangling]",
     ]

@@ -102,7 +102,7 @@ def test_glossary_errors_are_warnings_that_fail_the_build(make_app, site_copy, s
     from tests.editing import edit, line_of
 
     english = source_copy / "english" / "sultan.yaml"
-    edit(english, "divan", "council", -1)  # the Russian has «диванъ»; the English no longer says divan
+    edit(english, "Divan", "council", -1)  # the Russian has «диванъ»; the English no longer says divan
     edit(english, "  - id: sultan.end.3\n", "  - id: sultan.end.3\n    exceptions:\n      - {term: dragon, reason: none}\n")
     app = make_app("html", srcdir=site_copy("edition"), confoverrides={"edition_source_texts": str(source_copy)})
     app.build()

@@ -120,16 +120,18 @@ def test_cite_panels_are_built_from_one_data_file_not_repeated_in_pages(app):
     app.build()
     games = page(app, "games")
     assert 'data-ref="sultan.end.2"' in games
-    assert "Anonymous Russian translation" not in games and "@inbook" not in games
+    assert "anonymous Russian translation" not in games and "@misc" not in games and "@incollection" not in games
     data = edition_data(app)
     publication = citation.load_publication()
-    assert data["publication"] == {"statement": publication.statement, "editors": list(publication.editors),
-                                   "base": publication.base_url, "version": publication.version}
+    assert data["publication"] == {"title": publication.title, "statement": publication.statement,
+                                   "editors": publication.editors, "base": publication.base_url,
+                                   "version": publication.version, "released": publication.released.isoformat()}
     rows = {row[0]: row for row in data["passages"]}
     for passage_id in ("sultan.end.2", "napoleon.game.2", "notes.19"):
         passage = EDITION.passage(passage_id)
         assert rows[passage_id][2] == [c.kind for c in passage.corrections]
         assert rows[passage_id][3] == [r.text for r in passage.remarks if r.kind == "uncertain"]
+        assert rows[passage_id][4] == citation.part_title(EDITION, passage)
     assert [row[0] for row in data["passages"]] == [p.id for p in EDITION.passages]
 
 
@@ -191,7 +193,7 @@ def test_the_english_renderings_of_a_passages_terms_link_to_their_entries(app):
     app.build()
     english = cells(app.env.get_doctree("games"), "english")["sultan.end.2"]
     links = {(x.astext(), x["reftarget"]) for x in english.findall(addnodes.pending_xref) if x["reftype"] == "term"}
-    assert {("talon", "talon"), ("divan", "divan"), ("sultan", "sultan")} <= links
+    assert {("talon", "talon"), ("Divan", "divan"), ("Sultan", "sultan")} <= links  # named parts capitalised
     from patience.text.glossary import load_glossary
 
     in_the_russian = {term.id for term in load_glossary().terms_in("sultan.end.2")}

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 import reportlab
 
-from patience.export.downloads import FORMATS
+from patience.export.downloads import FORMATS, VIEWER
 from tests.conftest import ROOT
 
 NAMES = [f.name for f in FORMATS]
+NAMES.insert(NAMES.index("edition.xml") + 1, VIEWER.name)
 
 
 def build(make_app, site: Path, parallel: int = 0):

@@ -6,12 +6,14 @@ them with their sizes and SHA-256; when the HTML build finishes, the folder is c
 ``downloads/`` of the output. A file that cannot be made (no font for the PDF, say) is
 a ``downloads.make`` warning, so a ``-W`` build fails rather than offer a page without
 it. The data come from the edition extension's corpus (:func:`..edition.source.corpus_for`),
-so the page is re-read when they change; the specs are declared here too.
+so the page is re-read when they change; the specs are declared here too. The TEI viewer
+is made with CETEIcean from the npm package (``downloads_ceteicean``, by default
+``node_modules/CETEIcean`` in the source folder, beside ``conf.py``; ``npm ci`` installs it): without it the
+build warns (``downloads.make``) rather than offer the page without the viewer.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from docutils import nodes
@@ -21,6 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 from patience.datafile import DataFileError
 from patience.export.downloads import Download, human_size, write_downloads
 from patience.export.fonts import FontError
+from patience.output import write_file
 
 from .._logging import downloads
 from ..edition.source import corpus_for
@@ -33,6 +36,12 @@ def staging(doctreedir: str | Path) -> Path:
     return Path(doctreedir) / "patience-downloads"
 
 
+def ceteicean_dir(directive: SphinxDirective) -> Path:
+    """CETEIcean's package folder, relative to the site's source folder (where ``conf.py`` is)."""
+    path = Path(directive.config.downloads_ceteicean or Path("node_modules", "CETEIcean"))
+    return path if path.is_absolute() else Path(directive.env.srcdir, path)
+
+
 class DownloadsDirective(SphinxDirective):
     has_content = False
 
@@ -42,9 +51,14 @@ class DownloadsDirective(SphinxDirective):
             return [nodes.paragraph(text="The downloads could not be made: the edition's data cannot be read.")]
         for path in sorted(corpus.specs_dir.glob("*.yaml")):
             self.env.note_dependency(str(path))
+        ceteicean = ceteicean_dir(self)
+        if not (ceteicean / "dist" / "CETEI.js").is_file():
+            downloads.warn("make", f"the TEI viewer cannot be made: CETEIcean is not in {ceteicean} (run npm ci)",
+                           self.get_location())
+            return [nodes.paragraph(text="The downloads could not be made: CETEIcean is not installed.")]
         try:
-            made = write_downloads(staging(self.env.doctreedir), corpus)
-        except (DataFileError, FontError) as error:
+            made = write_downloads(staging(self.env.doctreedir), corpus, ceteicean)
+        except (DataFileError, FontError, OSError) as error:
             downloads.warn("make", f"the downloads could not be made: {error}", self.get_location())
             return [nodes.paragraph(text=f"The downloads could not be made: {error}")]
         prefix = "../" * self.env.docname.count("/")
@@ -84,7 +98,10 @@ def _row(*cells: list[nodes.Node]) -> nodes.row:
 def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
     """Copy the files made while reading into the HTML output (also when the page was not re-read)."""
     if exception is None and app.builder.format == "html" and staging(app.doctreedir).is_dir():
-        shutil.copytree(staging(app.doctreedir), Path(app.outdir) / FOLDER, dirs_exist_ok=True)
+        target = Path(app.outdir) / FOLDER
+        target.mkdir(parents=True, exist_ok=True)
+        for made in sorted(staging(app.doctreedir).iterdir()):
+            write_file(target / made.name, made.read_bytes())
 
 
 def _add_static_path(app: Sphinx) -> None:
@@ -94,6 +111,7 @@ def _add_static_path(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.setup_extension("patience_sphinx.edition")  # the corpus and its configuration
+    app.add_config_value("downloads_ceteicean", "", "env", types=[str])
     app.add_directive("patience-downloads", DownloadsDirective)
     app.connect("builder-inited", _add_static_path)
     app.add_css_file("downloads.css")

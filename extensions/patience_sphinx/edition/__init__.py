@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import _html
 from .._state import new_build
-from . import backlinks, checks, data, lang, meta
+from . import backlinks, checks, data, inventory, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
@@ -25,6 +25,13 @@ from .parallel import ParallelText
 from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def _templates(app, config) -> None:
+    """``config-inited``: the edition's template overrides (``templates/``), before the theme's."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.insert(0, str(TEMPLATES))
 
 
 def _snapshot(app, env, added, changed, removed):
@@ -48,11 +55,13 @@ def _quiet_consequences(app, domain, node) -> bool | None:
 
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
+    app.connect("config-inited", _templates)
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
     data.register(app)
     meta.register(app)
+    inventory.register(app)
     lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)

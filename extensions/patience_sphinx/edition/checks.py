@@ -2,8 +2,11 @@
 
 Each finding is a warning typed ``check.<kind>`` located in the data file
 (``patience/specs/sultan.yaml:40``), so ``-W`` fails on what ``patience check``
-reports. Two kinds are left to the pages, which already warn of them: ``source``
-(a layer that cannot be read: ``edition.layer``) and ``claim`` (``rules.claim``).
+reports. A file a check needs that cannot be read is a ``check.source`` warning
+naming the checks it stopped, and a check whose code fails is a ``check.source``
+warning too, so no check is skipped in silence. The ``source``
+kind itself and ``claim`` are left to the pages, which already warn of them
+(``edition.layer``, ``rules.spec``, ``rules.claim``).
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ def check_consistency(app, env) -> None:
     corpus = corpus_for(env)
     if corpus is None:
         return  # already an edition.source warning
-    for kind in kinds:
-        try:
-            findings = checks.check_all(corpus, [kind])
-        except Exception:  # noqa: BLE001 - a layer that fails is already an edition.layer warning on its page
-            continue
-        for finding in findings:
-            warn(finding.kind, finding.message, file_location(finding.path, finding.line))
+    for finding in checks.check_all(corpus, kinds, failed=_could_not_run):
+        warn(finding.kind, finding.message, file_location(finding.path, finding.line))
+
+
+def _could_not_run(kind: str, error: Exception) -> None:
+    """Code that fails (a layer's converter, say; data that cannot be read are findings): said, not skipped."""
+    warn("source", f"the {kind} check could not run: {type(error).__name__}: {error}")
 
 
 def register(app) -> None:

@@ -18,6 +18,7 @@ import zlib
 from pathlib import Path
 
 from patience import citation
+from patience.output import write_file
 
 from .layers import english_layer, glossary_for
 from .source import corpus_for, source_dir
@@ -35,23 +36,31 @@ def payload(app, env) -> dict | None:
     return {
         "urn": citation.URN_BASE + ":",
         "publication": _publication(citation.load_publication(source_dir(env))),
-        "book": {"title": citation.TITLE_RU, "original": citation.ORIGINAL, "family": citation.AUTHOR_FAMILY,
-                 "given": citation.AUTHOR_GIVEN, "unknown": citation.UNKNOWN, "kinds": citation.KIND_NAMES},
-        "passages": [_passage(app, p, shown[p.id]) for p in edition.passages if p.id in shown],
+        "book": _book(),
+        "passages": [_passage(app, edition, p, shown[p.id]) for p in edition.passages if p.id in shown],
         "notes": _notes(corpus),
         "terms": _terms(app, env, corpus),
     }
 
 
 def _publication(publication) -> dict:
-    return {"statement": publication.statement, "editors": list(publication.editors),
-            "base": publication.base_url, "version": publication.version}
+    return {"title": publication.title, "statement": publication.statement, "editors": publication.editors,
+            "base": publication.base_url, "version": publication.version,
+            "released": publication.released.isoformat()}
 
 
-def _passage(app, passage, entry) -> list:
-    """``[id, page, correction kinds, uncertain remarks]``, in book order."""
+def _book() -> dict:
+    return {"title": citation.TITLE_RU, "original": citation.ORIGINAL, "originalTitle": citation.ORIGINAL_TITLE,
+            "originalPublisher": citation.ORIGINAL_PUBLISHER, "originalPlace": citation.ORIGINAL_PLACE,
+            "originalYear": citation.ORIGINAL_YEAR, "family": citation.AUTHOR_FAMILY, "given": citation.AUTHOR_GIVEN,
+            "unknown": citation.UNKNOWN, "noAddress": citation.NO_ADDRESS, "kinds": citation.KIND_NAMES}
+
+
+def _passage(app, edition, passage, entry) -> list:
+    """``[id, page, correction kinds, uncertain remarks, title of its game]``, in book order."""
     uncertain = [r.text for r in passage.remarks if r.kind == "uncertain"]
-    return [passage.id, app.builder.get_target_uri(entry.docname), [c.kind for c in passage.corrections], uncertain]
+    return [passage.id, app.builder.get_target_uri(entry.docname), [c.kind for c in passage.corrections], uncertain,
+            citation.part_title(edition, passage)]
 
 
 def _notes(corpus) -> dict:
@@ -95,7 +104,7 @@ def write(app, env) -> list[str] | None:
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return None
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    write_file(target, text)
     return sorted(env.found_docs)
 
 

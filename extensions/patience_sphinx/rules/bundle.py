@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -32,6 +31,7 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import specs as engine_specs
+from patience.output import write_file
 
 from .._logging import warn_rules as warn
 from . import cards, snapshot
@@ -113,7 +113,7 @@ def _write(path: Path, content: bytes) -> str:
     """Write ``content`` unless the file already holds it; its short digest."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.is_file() or path.read_bytes() != content:
-        path.write_bytes(content)
+        write_file(path, content)
     return hashlib.sha256(content).hexdigest()[:16]
 
 
@@ -155,6 +155,6 @@ def _copy_pyodide(app, target: Path) -> str | None:
         copied = target / name
         if not copied.is_file() or copied.stat().st_size != (source / name).stat().st_size \
                 or copied.stat().st_mtime < (source / name).stat().st_mtime:
-            shutil.copy2(source / name, copied)
+            write_file(copied, (source / name).read_bytes())
     version = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
     return version

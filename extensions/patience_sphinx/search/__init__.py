@@ -5,24 +5,39 @@ are folded (:func:`patience.orthography.folding.fold`: ѣ/і/ѳ/ѵ, ъ, -аго/
 in з …) and then stemmed with Snowball Russian; other words are stemmed with Snowball
 English, as Sphinx's English search does. The browser runs the same folding
 (``folding.js``) and Sphinx's own Snowball stemmers, all carried in
-``language_data.js``: nothing is fetched from elsewhere.
+``language_data.js``: nothing is fetched from elsewhere. On the search page,
+``static/search-landing.js`` makes the results land where the words are: each passage
+that holds them, with a snippet of one layer of the text, and links to the passage.
+
+The published index is always whole: Sphinx keeps the index entries of a page only
+while it writes that page, so an incremental or no-op build wrote ``searchindex.js``
+without those of every page it left alone (sphinx-doc/sphinx#12599). Before the index
+is written, :func:`whole_index` gives those pages their entries again, read from their
+doctrees, and drops the words no page holds any more, so the index of any build equals
+that of a clean build of the same sources.
 """
 
 from __future__ import annotations
 
 import re
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
 import snowballstemmer
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 from sphinx.search.en import SearchEnglish
+from sphinx.util.index_entries import split_index_msg
 
 from patience.orthography.folding import fold
 
+from .._html import add_static_path
+
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 FOLDING_JS = Path(__file__).with_name("folding.js")
+STATIC = Path(__file__).with_name("static")
 # Sphinx ships its Snowball stemmers as package data; found through importlib, not a private name.
 SNOWBALL_JS = resources.files("sphinx.search") / "minified-js"
 
@@ -61,6 +76,50 @@ class SearchAcrossSpellings(SearchLanguage):
         return self.english.stemWord(word.lower())
 
 
+def index_entries(doctree) -> list[tuple[str, str, str]]:
+    """A page's index entries as the search index keeps them: (entry, anchor, "main" or "")."""
+    found: set[tuple[str, str, str]] = set()
+    for node in doctree.findall(addnodes.index):
+        for kind, value, anchor, main, _key in node["entries"]:
+            try:
+                parts = split_index_msg(kind, value)
+            except ValueError:
+                continue
+            found.update((part, anchor or "", main) for part in parts)
+    return sorted(found)
+
+
+def whole_index(app: Sphinx) -> list:
+    """Give the pages this build did not write their index entries again; drop words no page holds.
+
+    Runs on ``html-collect-pages``, after every page is written and before the index is.
+    The index builder keeps its state in attributes Sphinx does not document (pinned:
+    ``constraints.txt``); ``tests/search/test_incremental_index.py`` holds it to a clean build.
+    """
+    indexer = getattr(app.builder, "indexer", None)
+    if indexer is None:
+        return []
+    entries = indexer._index_entries
+    for docname in [d for d in entries if d not in indexer._titles]:
+        del entries[docname]  # a page removed since
+    for docname in indexer._titles:
+        if docname not in entries:
+            searchable = not {"no-search", "nosearch"} & set(app.env.metadata.get(docname, {}))
+            entries[docname] = index_entries(app.env.get_doctree(docname)) if searchable else []
+    for words in (indexer._mapping, indexer._title_mapping):
+        for word in [word for word, docnames in words.items() if not docnames]:
+            del words[word]
+    return []
+
+
+def _landing(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    if pagename == "search":  # after searchtools.js and language_data.js, before the query runs
+        app.add_js_file("search-landing.js", defer="defer")
+
+
 def setup(app: Sphinx) -> dict:
     app.add_search_language(SearchAcrossSpellings)
+    app.connect("builder-inited", partial(add_static_path, folder=STATIC))
+    app.connect("html-page-context", _landing)
+    app.connect("html-collect-pages", whole_index)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -51,27 +51,3 @@ var Stemmer = function () {
     return english.stemWord(word.toLowerCase());
   };
 };
-
-/* Search result snippets: without the page's interface (column labels, correction tips,
- * controls: whatever the build marks ``no-search``), and for a passage, its own row.
- * searchtools.js, loaded before this file, defines Search. */
-if (typeof Search !== "undefined") {
-  (function () {
-    "use strict";
-    const original = Search.htmlToText;
-    Search.htmlToText = function (htmlString, anchor) {
-      const page = new DOMParser().parseFromString(htmlString, "text/html");
-      page.querySelectorAll(".no-search, .ed-cell-label, .ed-tip, .headerlink, script, style")
-        .forEach(function (node) { node.remove(); });
-      if (anchor && anchor.startsWith("#")) {
-        const target = page.getElementById(decodeURIComponent(anchor.slice(1)));
-        if (target) return target.textContent.replace(/\s+/g, " ");
-      }
-      try {
-        return original(page.documentElement.outerHTML, anchor);
-      } catch (error) { // an anchor that is no CSS selector
-        return original(page.documentElement.outerHTML, null);
-      }
-    };
-  })();
-}

@@ -156,7 +156,7 @@
 
   function citationOf(data, reference, accessed) {
     const order = data.passages.map(function (p) { return p[0]; });
-    const ends = reference.split("-");
+    const ends = reference.split("-").map(function (end) { return end.trim(); });
     const start = order.indexOf(ends[0]);
     const end = order.indexOf(ends[ends.length - 1]);
     if (start < 0 || end < start) return null;
@@ -170,14 +170,20 @@
       const count = kinds.length + " correction" + (kinds.length > 1 ? "s" : "");
       parts.push("the text cited was corrected by the editors (" + count + ": " + names.join(", ") + ")");
     }
-    const doubtful = [].concat.apply([], passages.map(function (p) { return p[3]; }));
-    if (doubtful.length) parts.push("the reading is uncertain or conjectural: " + doubtful.join(" "));
+    const doubtful = [].concat.apply([], passages.map(function (p) { return p[3]; }))
+      .map(function (text) { return text.trim().replace(/\.+$/, ""); });
+    if (doubtful.length) parts.push("the reading is uncertain or conjectural: " + doubtful.join("; "));
     const status = parts.join("; ") + ".";
+    const base = data.publication.base;
+    const url = base ? base + passages[0][1] + "#" + label : null;
+    const noun = passages.length > 1 ? "passages " : "passage ";
+    const note = function (original) {
+      return "«" + data.book.title + "», anonymous Russian translation" + (original ? " of " + data.book.original : "") +
+        ". " + data.book.unknown + " " + urn + "." + (url ? "" : " " + data.book.noAddress) + " " + status;
+    };
     return {
-      label: label, urn: urn, key: "cadogan-ru:" + label, status: status, accessed: accessed,
-      url: data.publication.base + passages[0][1] + "#" + label,
-      note: "Anonymous Russian translation of " + data.book.original + ". " + data.book.unknown + " Passage " +
-        label + ", " + urn + ". " + status,
+      label: label, urn: urn, key: "cadogan-ru:" + label, status: status, accessed: accessed, url: url, note: note,
+      title: passages[0][4] + ", " + noun + label.replace("-", "\u2013"),
     };
   }
 
@@ -185,49 +191,68 @@
     return value.replace(/\\/g, "\\textbackslash{}").replace(/\{/g, "\\{").replace(/\}/g, "\\}").replace(/%/g, "\\%");
   }
 
+  /* An entry of [name, value, raw] fields: raw values (a braced name, a month macro) are written as given. */
+  function bibtexEntry(kind, c, fields) {
+    const lines = fields.filter(function (f) { return f[1] !== null; }).map(function (f) {
+      if (f[0] === "month") return "  month = " + f[1];
+      return "  " + f[0] + " = {" + (f[2] ? f[1] : bibtexEscape(f[1])) + "}";
+    });
+    return "@" + kind + "{" + c.key + ",\n" + lines.join(",\n") + "\n}";
+  }
+
+  const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+  function dayParts(iso) { return { "date-parts": [iso.split("-").map(Number)] }; }
+
   const WRITERS = {
     text: function (c, d) {
-      return "Cadogan, Lady Adelaide (author of the original). «" + d.book.title + "». " + c.note + " In: " +
-        d.publication.statement + ". " + c.url + " (accessed " + c.accessed + ").";
+      const p = d.publication;
+      return d.book.family + ", " + d.book.given + " (author of the original). \u201c" + c.title + "\u201d. In " +
+        p.statement + ". " + c.note(true) + " " + (c.url ? c.url + " " : "") + "(accessed " + c.accessed + ").";
     },
     bibtex: function (c, d) {
-      const fields = [
-        ["author", bibtexEscape(d.book.family + ", " + d.book.given)],
-        ["title", bibtexEscape(d.book.title)],
-        ["chapter", bibtexEscape("Passage " + c.label)],
-        ["editor", d.publication.editors.map(function (e) { return "{" + bibtexEscape(e) + "}"; }).join(" and ")],
-        ["language", "russian"],
-        ["note", bibtexEscape(c.note)],
-        ["howpublished", bibtexEscape(d.publication.statement)],
-        ["version", bibtexEscape(d.publication.version)],
-        ["url", bibtexEscape(c.url)],
-        ["urldate", c.accessed],
-      ];
-      return "@inbook{" + c.key + ",\n" + fields.map(function (f) { return "  " + f[0] + " = {" + f[1] + "}"; })
-        .join(",\n") + "\n}";
+      const p = d.publication;
+      return bibtexEntry("misc", c, [
+        ["author", d.book.family + ", " + d.book.given], ["title", c.title],
+        ["howpublished", "In " + p.title + ", edited by " + p.editors + ", version " + p.version],
+        ["year", p.released.slice(0, 4)], ["month", MONTHS[Number(p.released.slice(5, 7)) - 1]],
+        ["language", "russian"], ["note", c.note(true)], ["url", c.url], ["urldate", c.accessed],
+      ]);
+    },
+    biblatex: function (c, d) {
+      const p = d.publication, b = d.book;
+      return bibtexEntry("incollection", c, [
+        ["author", b.family + ", " + b.given], ["title", c.title], ["booktitle", p.title],
+        ["editor", "{" + bibtexEscape(p.editors) + "}", true], ["edition", "Version " + p.version],
+        ["date", p.released], ["origdate", String(b.originalYear)], ["origtitle", b.originalTitle],
+        ["origpublisher", b.originalPublisher], ["origlocation", b.originalPlace], ["language", "russian"],
+        ["note", c.note(false)], ["url", c.url], ["urldate", c.accessed],
+      ]);
     },
     "csl-json": function (c, d) {
-      const day = c.accessed.split("-").map(Number);
-      return JSON.stringify([{
-        id: c.key, type: "chapter", title: "Passage " + c.label, "container-title": d.book.title,
-        author: [{ family: d.book.family, given: d.book.given }],
-        "original-title": "Illustrated Games of Patience", "original-publisher": "Sampson Low",
-        "original-publisher-place": "London", "original-date": { "date-parts": [[1874]] }, language: "ru",
-        editor: d.publication.editors.map(function (e) { return { literal: e }; }),
-        "collection-title": d.publication.statement, version: d.publication.version, note: c.note, URL: c.url,
-        accessed: { "date-parts": [day] },
-      }], null, 2);
+      const p = d.publication, b = d.book;
+      const item = {
+        id: c.key, type: "chapter", title: c.title, "container-title": p.title,
+        author: [{ family: b.family, given: b.given }], editor: [{ literal: p.editors }],
+        issued: dayParts(p.released), version: p.version, "original-title": b.originalTitle,
+        "original-publisher": b.originalPublisher, "original-publisher-place": b.originalPlace,
+        "original-date": { "date-parts": [[b.originalYear]] }, language: "ru", note: c.note(false),
+      };
+      if (c.url) item.URL = c.url;
+      item.accessed = dayParts(c.accessed);
+      return JSON.stringify([item], null, 2);
     },
     ris: function (c, d) {
-      const lines = [["TY", "CHAP"], ["ID", c.key], ["AU", d.book.family + ", " + d.book.given],
-        ["TI", "Passage " + c.label], ["T2", d.book.title]]
-        .concat(d.publication.editors.map(function (e) { return ["ED", e]; }))
-        .concat([["T3", d.publication.statement], ["ET", d.publication.version], ["LA", "ru"], ["N1", c.note],
-          ["UR", c.url], ["Y2", c.accessed.replace(/-/g, "/")], ["ER", ""]]);
+      const p = d.publication, b = d.book;
+      const lines = [["TY", "CHAP"], ["ID", c.key], ["AU", b.family + ", " + b.given], ["TI", c.title],
+        ["T2", p.title], ["A2", p.editors], ["PY", p.released.slice(0, 4)], ["DA", p.released.replace(/-/g, "/")],
+        ["ET", "Version " + p.version], ["OP", b.original], ["LA", "ru"], ["N1", c.note(false)]]
+        .concat(c.url ? [["UR", c.url]] : [])
+        .concat([["Y2", c.accessed.replace(/-/g, "/")], ["ER", ""]]);
       return lines.map(function (l) { return l[0] + "  - " + l[1]; }).join("\n");
     },
   };
-  const TITLES = { text: "Suggested citation", bibtex: "BibTeX", "csl-json": "CSL-JSON", ris: "RIS" };
+  const TITLES = { text: "Suggested citation", bibtex: "BibTeX", biblatex: "biblatex", "csl-json": "CSL-JSON", ris: "RIS" };
 
   function fillPanel(panel) {
     if (panel.dataset.filled) return;
@@ -239,7 +264,7 @@
       body.textContent = "";
       const facts = document.createElement("dl");
       facts.className = "ed-cite-facts";
-      [["Passage", cite.label], ["URN", cite.urn], ["URL", cite.url]].forEach(function (fact) {
+      [["Passage", cite.label], ["URN", cite.urn], ["URL", cite.url || data.book.noAddress]].forEach(function (fact) {
         const dt = document.createElement("dt");
         dt.textContent = fact[0];
         const dd = document.createElement("dd");
