@@ -315,12 +315,15 @@ def test_the_engine_in_the_worker_gives_cpythons_moves_in_every_game(play_page, 
         assert page.evaluate(ENGINE, [game_id, asked]) == expected, game_id
 
 
-@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
-def test_the_play_panel_has_no_accessibility_violation(browser, site_url, size):
+@pytest.mark.parametrize("size, scheme", [({"width": 1400, "height": 900}, "light"), ({"width": 390, "height": 844}, "light"),
+                                           ({"width": 1400, "height": 900}, "dark")],
+                         ids=["desktop", "phone", "desktop-dark"])
+def test_the_play_panel_has_no_accessibility_violation(browser, site_url, size, scheme):
+    """At desktop and phone sizes, and in the dark colour scheme (the theme follows the
+    system's), which changes every colour of the controls and the board's labels."""
     from axe_playwright_python.sync_playwright import Axe
 
-    context = browser.new_context(viewport=size)
+    context = browser.new_context(viewport=size, color_scheme=scheme)
     page = context.new_page()
     line = Line("sultan", 3)
     open_position(page, site_url, "sultan", 3, line.numbers[:2])
@@ -338,7 +341,9 @@ def test_the_play_panel_has_no_accessibility_violation(browser, site_url, size):
                          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
                          return !hit || !(hit === e || e.contains(hit) || hit.closest('label') === e.closest('label')); })
         .map((e) => e.className)""")
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     context.close()
+    assert (background != "rgb(255, 255, 255)") == (scheme == "dark"), background  # the scheme asked for
     assert found == []
     assert small == []  # every target at least 24 CSS px each way
     assert covered == []  # nothing of the theme (its header, its "back to top") over the controls

@@ -475,8 +475,13 @@
     var face = this.board.piles[pile] && this.board.piles[pile].querySelector(".rules-face");
     if (!from || !face || reduced.matches || !face.animate) { return; }
     var to = face.getBoundingClientRect();
-    face.animate([{ transform: "translate(" + (from.left - to.left) + "px, " + (from.top - to.top) + "px)", zIndex: 5 },
-                  { transform: "none", zIndex: 5 }], { duration: 220, easing: "ease-out" });
+    var flight = face.animate([{ transform: "translate(" + (from.left - to.left) + "px, " + (from.top - to.top) + "px)", zIndex: 5 },
+                               { transform: "none", zIndex: 5 }], { duration: 220, easing: "ease-out" });
+    // On its way the card lies over other piles: a press there is theirs, not this pile's.
+    face.classList.add("rules-flying");
+    function landed() { face.classList.remove("rules-flying"); }
+    flight.addEventListener("finish", landed);
+    flight.addEventListener("cancel", landed);
   };
 
   Player.prototype.flip = function (pile) {
