@@ -74,8 +74,14 @@ def check_source(source: Path | str | None = None, specs_dir: Path | str | None 
     try:
         corpus = load_corpus(source, specs_dir)
     except (DataFileError, OSError) as error:
-        return [from_error(error)]
+        return [from_error(error, _kind_of_load_error(error))]
     return check_all(corpus, kinds)
+
+
+def _kind_of_load_error(error: DataFileError | OSError) -> str:
+    """``edition.yaml`` is loaded with the text, but a fault in it is a fault of the publication."""
+    path = Path(str(getattr(error, "path", None) or getattr(error, "filename", None) or ""))
+    return "publication" if path.name == "edition.yaml" else "source"
 
 
 def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS,

@@ -22,7 +22,8 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
     ``example``   an executed example fails or runs out of time;
     ``argument``  a directive's argument is malformed;
     ``play``      what Play runs in the browser cannot be made: the browser runtime (Pyodide)
-                  is not installed, or the engine's runtime needs more than the standard library.
+                  is not installed, the engine's runtime needs more than the standard library,
+                  or the memory snapshot Play starts from cannot be made (no Node, or it failed).
 
 ``downloads``
     ``make``      a file of the downloads page cannot be made (no font with the old

@@ -1,8 +1,11 @@
 """``patience play GAME NUMBER``: play a deal in the terminal.
 
-The layout is shown with the legal moves numbered; type a number to play it,
-``u`` to undo, ``q`` to quit. Reading moves from standard input makes the game
-scriptable (``printf '1\\nu\\nq\\n' | patience play sultan 3``).
+The layout is shown with the moves the player can see, numbered; type a number to play
+it, ``t`` to turn up the pack's next card (its moves are offered only then: nothing
+shown names a face-down card, :mod:`patience.engine.visibility`), ``u`` to undo, ``q``
+to quit. Reading moves from standard input makes the game scriptable (``printf
+'1\\nu\\nq\\n' | patience play sultan 3``); a script may type the number of a move of the
+pack's card without turning it up first, as the page's URL does.
 """
 
 from __future__ import annotations
@@ -12,40 +15,46 @@ import sys
 
 from patience.cli.deal import add_deal_arguments, open_deal
 
-HELP = "Type a move's number, u to undo, q to quit."
+HELP = "Type a move's number, t to turn up the stock's next card, u to undo, q to quit."
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "play", help="play a numbered deal interactively in the terminal",
-        description="Shows the layout and the numbered legal moves; a number plays a move, u undoes, q quits.",
+        description="Shows the layout and the numbered moves in sight; a number plays a move, t turns up "
+                    "the stock's next card, u undoes, q quits.",
     )
     add_deal_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(arguments) -> int:
+    from patience.engine import visibility
     from patience.engine.render import render
+    from patience.engine.session import Session
 
-    game, state = open_deal(arguments.game, arguments.number)
+    game, _ = open_deal(arguments.game, arguments.number)
+    session = Session(game, arguments.number)
     while True:
-        print(render(game, state))
-        moves = game.legal_moves(state)
-        if game.is_won(state) or not moves:
+        print(render(game, session.state, session.turned))
+        view = session.view()
+        if view["won"] or view["blocked"]:
             return 0
-        for index, move in enumerate(moves, 1):
-            print(f"  {index:3}) {game.describe(move)}")
+        for move in view["moves"]:
+            print(f"  {move['n']:3}) {move['text']}")
+        if view["turn"]:
+            print(f"    t) {visibility.TURN_UP_NEXT}")
         answer = _ask()
         if answer is None or answer == "q":
             print("Goodbye.")
             return 0
         if answer == "u":
-            if state.history:
-                print(f"Undone: {game.describe(game.undo(state))}")
-            else:
-                print("Nothing to undo.")
-        elif _move_number(answer, len(moves)):
-            game.apply(state, moves[int(answer) - 1])
+            print(f"Undone: {view['last']}" if session.undo() else "Nothing to undo.")
+        elif answer == "t":
+            if not session.turn():
+                print("There is no card to turn up.")
+        elif _move_number(answer, len(visibility.in_order(game, session.state))):
+            session.play(int(answer))
         else:
             print(f"Not understood: {answer!r}. {HELP}")
 

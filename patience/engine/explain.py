@@ -122,7 +122,7 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
             lines = "row or column" if _position(rules, reaching[0].clause) == "line_ends" else "row"
             return reaching[0].clause, (f"a card from {rules.pile_name(move.src)} goes only to the ends "
                                         f"of its own {lines} of {_area_words(rules, target)}")
-        return None, f"no flow from {_area_words(rules, source)} to {_area_words(rules, target)}"
+        return _no_flow(game, move.src, source)
     open_flows = [f for f in joined if game._open(state, f.condition)]
     if not open_flows:
         return joined[0].clause, _closed(joined[0].condition, source, target, rules)
@@ -136,8 +136,34 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
         return refused
     first = next(p for p in movable[0].targets if rules.pile_area[p] == target and not state.piles[p]
                  and p != move.src and game.accepts(state, p, move.card, movable[0].source))
-    return None, (f"empty piles of the {target} are interchangeable: the card goes to the first, "
-                  f"{rules.pile_name(first)}")
+    spaces = rules.spaces.get(target)
+    return (spaces.id if spaces else movable[0].clause), (
+        f"empty piles of the {target} are interchangeable: the card goes to the first, {rules.pile_name(first)}")
+
+
+def _no_flow(game, pile: int, source: str) -> Refusal:
+    """No flow joins the two areas: the clause that says where the source's cards go, or
+    why they do not go anywhere by themselves (a foundation, a packet turned up, a pair)."""
+    rules = game.rules
+    leaving = [flow for flow in rules.flows if flow.source == source]
+    if leaving:
+        places = [_area_words(rules, name) for name in dict.fromkeys(n for flow in leaving for n in flow.to)]
+        return leaving[0].id, f"cards go from {_area_words(rules, source)} only to {_either(places)}"
+    if pile in rules.foundation:
+        return rules.foundation[pile].clause, f"a card laid on {rules.pile_name(pile)} stays there"
+    turning = next((c for c in rules.turn_ups if source in c.source), None)
+    if turning is not None:
+        return turning.id, f"the top card of {rules.pile_name(pile)} is turned up, not moved"
+    pairing = _pair_clause(rules, pile)
+    if pairing is not None:
+        return pairing.id, f"the cards of {_area_words(rules, source)} are played only in pairs"
+    clause = rules.areas[source].clause or next(
+        (c.id for c in (rules.deal_row, rules.redeal) if c is not None), None)
+    return clause, f"no card leaves {_area_words(rules, source)} by a move of its own"
+
+
+def _either(places: list[str]) -> str:
+    return places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
 
 
 def _position(rules, flow_id: str) -> str:
@@ -169,7 +195,7 @@ def _target_refusal(game, state: State, pile: int, card: int, source_area: str) 
     if not state.piles[pile]:
         spaces = rules.spaces.get(area.name)
         if spaces is None:
-            return None, f"nothing fills an empty {name}"
+            return area.clause, f"nothing fills an empty {name}"
         if spaces.fill not in ("at_will", "compulsory"):
             how = "at once from " + " or ".join(spaces.source) if spaces.fill == "immediately" else "by the next row"
             return spaces.id, f"a space in the {area.name} is filled {how}"
@@ -182,7 +208,7 @@ def _target_refusal(game, state: State, pile: int, card: int, source_area: str) 
         return spaces.id, f"a space in the {area.name} is filled only from the {' or '.join(spaces.source)}"
     build = rules.builds.get(area.name)
     if build is None:
-        return None, f"nothing is built on the {name}"
+        return area.clause, f"nothing is built on the {name}"
     return build.id, f"{card_name(card)} does not go on {card_name(state.piles[pile][-1])} in {name} ({_build_words(build)})"
 
 

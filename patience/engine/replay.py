@@ -18,8 +18,8 @@ import time
 from patience.cards import card_name
 from patience.engine.autoplay import autoplay
 from patience.engine.game import Game
-from patience.engine.render import hidden
 from patience.engine.state import Move, State
+from patience.engine.visibility import hidden
 
 OUTCOMES = {
     "won": "won: every card is on the foundations",

@@ -90,6 +90,16 @@ def _new(game: Game, state: State, move: Move, seen: set) -> bool:
         game.undo(state)
 
 
+def choose(game: Game, state: State, seen: set, moves: list[Move] | None = None) -> Move | None:
+    """The look-ahead's move from ``state`` (None when every move leads back into ``seen``,
+    the positions already played), chosen among ``moves`` (by default every legal move): what
+    a hint at the table asks of it, in the browser as here (the placement plan and the
+    worlds' counsel, which need a whole game or the accelerator, are :func:`play`'s). Ties
+    are broken as in :func:`play` from this position."""
+    generator = rng.SplitMix64(rng.seed(f"{state.key}:player"))
+    return _choose(game, state, game.legal_moves(state) if moves is None else moves, seen, generator)
+
+
 def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -> Move | None:
     """The move to play: the best of those that leave the pack alone if it improves on the
     position, else the best place for the pack's next card, once turned (its moves all lay

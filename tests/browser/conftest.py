@@ -8,8 +8,8 @@ and a page of Debian's Chromium driven by playwright.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import http.server
+import importlib.util
 import subprocess
 import sys
 import threading

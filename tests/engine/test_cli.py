@@ -68,10 +68,11 @@ def test_autoplay_text_ends_with_the_result(capsys):
 
 def test_play_takes_moves_undo_and_quit_from_stdin(capsys, monkeypatch):
     game = load_game("calculation")
-    first = game.describe(game.legal_moves(game.deal(3))[0])
-    status, out, _ = run(capsys, "play", "calculation", "3", stdin="1\nu\nu\nx\n99\nq\n", monkeypatch=monkeypatch)
+    first = game.describe(game.legal_moves(game.deal(3))[0])  # the pack's first card to a talon
+    status, out, _ = run(capsys, "play", "calculation", "3", stdin="t\n1\nu\nu\nx\n99\nq\n",
+                         monkeypatch=monkeypatch)
     assert status == 0
-    assert f"1) {first}" in out
+    assert out.index("t) turn up the next card of the stock") < out.index(f"1) {first}")  # offered once turned
     assert f"Undone: {first}" in out and "Nothing to undo." in out
     assert "Not understood: 'x'" in out and "Not understood: '99'" in out
     assert out.rstrip().endswith("Goodbye.")

@@ -147,7 +147,7 @@ def test_refusals_name_the_clause_and_say_why():
     assert game.refusal(state, Move("move", eight, pile["talon 1"], pile["foundation 3"])) == (
         "foundations", "foundation 3 takes a nine of any suit next")
     assert game.refusal(state, Move("move", eight, pile["talon 1"], pile["talon 2"])) == (
-        None, "no flow from the talon to the talon")
+        "talon-to-foundations", "cards go from the talon only to the foundation")
     assert game.refusal(state, Move("move", parse_card("9♦/1"), pile["talon 2"], pile["foundation 3"])) == (
         "talon", "only the top card of talon 2 can be moved")
     assert game.refusal(state, Move("redeal")) == ("no-redeal", "the game allows no redeal")

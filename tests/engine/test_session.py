@@ -1,5 +1,6 @@
 """The play session the page runs (patience.engine.session), in CPython: numbered moves as
-``patience play`` numbers them, undo and redo, a bad move list, the hint, the view."""
+``patience play`` numbers them, the pack's card turned up, undo and redo, a bad move list,
+the hint (the solver's or the player's, and which), safe moves, the view."""
 
 from __future__ import annotations
 
@@ -12,20 +13,22 @@ from patience.cli import main as patience_main
 from patience.engine import games, load_compiled, load_game
 from patience.engine.autoplay import autoplay
 from patience.engine.render import render
+from patience.engine.rules import STOCK
 from patience.engine.session import Session, open_session
-from patience.solver import play
+from patience.engine.visibility import in_order
+from patience.solver import choose
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]
 
 
 def numbers_of(game, number: int, count: int | None = None) -> list[int]:
-    """The engine's own player's moves on deal ``number``, as their numbers in the legal list."""
+    """The engine's own player's moves on deal ``number``, as their numbers in the player's order."""
     state = game.deal(number)
     line = autoplay(game, state).moves[:count]
     state = game.deal(number)
     numbers = []
     for move in line:
-        numbers.append(game.legal_moves(state).index(move) + 1)
+        numbers.append(in_order(game, state).index(move) + 1)
         game.apply(state, move)
     return numbers
 
@@ -108,41 +111,121 @@ def test_an_illegal_attempt_names_the_clause_that_forbids_it():
     session = Session(game, 4)
     first, second = game.rules.piles_of("foundation")[:2]  # a foundation's card never goes to another
     result = session.attempt(first, second)
-    assert result["played"] is False and result["reason"]
-    assert result["clause"] is None or result["clause"] in {c.id for c in game.rules.clauses}
+    assert result == {"played": False, "clause": "foundations", "reason": "a card laid on foundation 1 stays there",
+                      "move": result["move"]}
     assert session.view()["played"] == []
 
 
-def test_the_hint_is_the_solvers_first_move_of_a_win_and_says_so():
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_every_refusal_of_a_readers_attempt_names_a_clause_of_the_game(game_id):
+    """From every pile holding a card to every other, at each position of the engine's
+    player's line on deal 1 (every fourth move)."""
+    game = load_game(game_id)
+    session = Session(game, 1)
+    clause_ids = {c.id for c in game.rules.clauses}
+    numbers = numbers_of(game, 1, 80)
+    for stop in range(0, len(numbers), 4):
+        session.replay(numbers[:stop])
+        piles = range(len(session.state.piles))
+        for src in piles:
+            for dst in piles:
+                if src == dst or not session.state.piles[src] or src == STOCK:
+                    continue
+                result = session.attempt(src, dst)
+                if result["played"]:
+                    session.undo()
+                else:
+                    assert result["clause"] in clause_ids and result["reason"], (stop, src, dst, result)
+
+
+def test_in_a_small_position_the_hint_is_the_solvers_first_move_of_a_win_and_says_so():
     game = load_game("calculation")
     numbers = numbers_of(game, 4)
     session = Session(game, 4)
     session.replay(numbers[:-5])
     hint = session.hint()
     assert hint["source"] == "solver" and hint["outcome"] == "won" and hint["length"] <= 5
-    session.play(hint["n"])
-    for _ in range(hint["length"] - 1):
-        session.play(session.hint()["n"])
+    for _ in range(hint["length"]):
+        hint = session.hint()
+        if hint.get("turn"):
+            assert session.turn()
+            hint = session.hint()
+        session.play(hint["n"])
     assert session.view()["won"]
 
 
-def test_without_a_win_in_reach_the_hint_is_the_players_move_and_says_so():
+def test_in_a_large_position_the_hint_is_the_players_move_among_the_cards_in_sight():
     game = load_game("zodiac")
     session = Session(game, 0)
     hint = session.hint(budget=20)
-    assert hint["source"] == "player" and hint["outcome"] == "unknown" and hint["visited"] <= 20
-    assert hint["text"] == game.describe(play(game, game.deal(0), max_moves=1).moves[0])
+    assert hint["source"] == "player" and hint["outcome"] is None and hint["visited"] == 0  # no solver asked
+    offered = [move for move in in_order(game, session.state) if move.src != STOCK]
+    expected = choose(game, session.state, {session.state.snapshot()}, offered)
+    assert hint["text"] == game.describe(expected)
+    assert session.view()["moves"][hint["n"] - 1]["text"] == hint["text"]
 
 
-def test_a_position_the_solver_proves_lost_is_said_so():
+def test_the_hint_turns_the_packs_card_up_when_nothing_in_sight_can_move():
+    game = load_game("calculation")
+    session = Session(game, 4)
+    assert session.view()["moves"] == []
+    hint = session.hint()
+    assert hint == {"n": None, "turn": True, "text": "turn up the next card of the stock", "source": "player",
+                    "outcome": None, "visited": 0}
+    session.turn()
+    hint = session.hint()
+    assert hint["n"] is not None and session.view()["moves"][hint["n"] - 1]["text"] == hint["text"]
+
+
+def test_a_small_position_the_solver_proves_lost_gets_the_players_move_and_says_so():
     game = load_game("calculation")
     line = numbers_of(game, 0)
     session = Session(game, 0)
     session.replay(line)
-    while session.view()["blocked"] or not session.view()["moves"]:
+    while session.view()["blocked"] or not (session.view()["moves"] or session.view()["turn"]):
         session.undo()  # the last position with a move, in a deal the engine's player loses
     hint = session.hint()
     assert hint["source"] == "player" and hint["outcome"] == "lost"
+
+
+def test_the_packs_card_is_offered_only_once_turned_up_and_again_after_an_undo():
+    game = load_game("sultan")
+    session = Session(game, 2)
+    view = session.view()
+    assert view["turn"] and view["next"] is None and all(m["src"] != STOCK for m in view["moves"])
+    assert session.turn() and not session.turn()
+    view = session.view()
+    top = session.state.piles[STOCK][-1]
+    assert view["next"] == view_code(top) and not view["turn"]
+    pack = [m for m in view["moves"] if m["src"] == STOCK]
+    assert pack and all(m["card"] == top for m in pack) and view["moves"][-len(pack):] == pack  # last
+    session.play(pack[0]["n"])
+    assert not session.turned and session.view()["next"] is None
+    session.undo()
+    assert session.turned and session.view()["next"] == view_code(top)  # seen already: it lies turned up
+
+
+def view_code(card: int) -> str:
+    from patience.cards import card_code
+
+    return card_code(card)
+
+
+def test_safe_moves_are_the_solvers_and_only_among_the_cards_in_sight():
+    from patience.solver.position import symmetric_areas
+    from patience.solver.safe import SafeMoves, unsafe_reasons
+
+    for game_id in PLAYABLE:
+        game = load_game(game_id)
+        session = Session(game, 1)
+        assert session.autoplay_unsafe() == unsafe_reasons(game)
+        rule = SafeMoves(game, symmetric_areas(game))
+        for number in numbers_of(game, 1, 60):
+            found = session.safe()
+            offered = [m for m in in_order(game, session.state) if m.src != STOCK]
+            expected = rule.find(session.state, offered)
+            assert found == (None if expected is None else in_order(game, session.state).index(expected) + 1)
+            session.play(number)
 
 
 def test_a_negative_deal_is_refused():

@@ -46,6 +46,7 @@ def small_site(tmp_path, specs_copy, make_app):
         (root / "conf.py").write_text(SITE_CONF, encoding="utf-8")
         (root / "index.md").write_text(page, encoding="utf-8")
         shutil.copytree(specs_copy, root / "specs")
+        (root / "node_modules").symlink_to(ROOT / "node_modules")  # the TEI viewer's script
         app = make_app("html", srcdir=root, builddir=tmp_path / "out")
         app.build()
         return app

@@ -80,7 +80,7 @@ def test_d19_case_34_a_standalone_hard_sign_is_kept(monkeypatch, capsys):
 
 def test_d19_case_20_a_range_typed_with_spaces(capsys):
     assert main(["cite", "sultan.end.1 - sultan.end.3"]) == 0
-    assert "Passage sultan.end.1-sultan.end.3," in capsys.readouterr().out
+    assert "“Sultan, passages sultan.end.1–sultan.end.3”" in capsys.readouterr().out
 
 
 def test_d19_py_typed_is_in_the_package():

@@ -1,19 +1,30 @@
-"""``rules-play`` and what the build ships for it: the page's data, the compiled games, the
-engine's runtime (runnable on the standard library alone), the Pyodide runtime."""
+"""``rules-play`` and what the build ships for it: the page's data (with the default deal's
+first position), the compiled games, the engine's runtime (runnable on the standard library
+alone), the Pyodide runtime, the cards, the service worker, the pages' security policy, and
+the memory snapshot with its cut standard library (made with Node and the real Pyodide)."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
+from patience_sphinx.rules import snapshot
+from patience_sphinx.rules.bundle import PYODIDE_FILES
+from patience_sphinx.rules.play import DEFAULT_DEAL
 
 from patience.engine import load_game
-from patience_sphinx.rules.bundle import PYODIDE_FILES
+from patience.engine.session import Session
 from tests.sphinx.helpers import page, warnings_of
+
+REAL_PYODIDE = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"
 
 PLAY = "\n```{rules-play} sultan\n```\n"
 
@@ -39,7 +50,7 @@ def played(rules_site, build, pyodide):
     site = rules_site()
     with (site / "sultan.md").open("a", encoding="utf-8") as page_file:
         page_file.write(PLAY)
-    return build(site, rules_pyodide_dir=str(pyodide))
+    return build(site, rules_pyodide_dir=str(pyodide), rules_play_snapshot=False)
 
 
 def test_the_build_is_clean_and_ships_games_engine_and_pyodide(played):
@@ -63,6 +74,23 @@ def test_the_page_holds_the_board_and_clauses_with_their_anchors(played):
     for clause_id, clause in game["clauses"].items():
         assert clause["anchor"] == f"clause-sultan.{clause_id}" and f'id="{clause["anchor"]}"' in sultan
     assert '<button class="rules-play-button" type="button">Play</button>' in sultan
+    assert game["first"] == json.loads(json.dumps(Session(load_game("sultan"), DEFAULT_DEAL).view()))
+    assert game["unsafe"] == ["the talon takes only cards that fit nowhere else"]
+
+
+def test_the_cards_the_service_worker_and_the_policy_are_written(played):
+    out = played.outdir
+    sprite = (out / "_static" / "play" / "cards.svg").read_text()
+    assert sprite.count("<symbol id=\"card-") == 53 and 'id="card-10H"' in sprite and 'id="card-back"' in sprite
+    worker = (out / "play-sw.js").read_text()
+    files = json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1))
+    assert "_static/play/engine.zip" in files and "_static/pyodide/pyodide.asm.wasm" in files
+    assert all((out / file).is_file() for file in files)
+    assert re.search(r'var VERSION = "[0-9a-f]{16}";', worker)
+    sultan = page(played, "sultan")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', sultan).group(1)
+    assert policy.startswith("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'")
+    assert sultan.index("Content-Security-Policy") < sultan.index("<script")
 
 
 def test_the_engine_zip_runs_on_the_standard_library_alone(played, tmp_path):
@@ -79,8 +107,7 @@ def test_the_engine_zip_runs_on_the_standard_library_alone(played, tmp_path):
     run = subprocess.run([sys.executable, "-I", "-S", "-c", script, str(tmp_path / "engine"), str(game_file)],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    game = load_game("sultan")
-    expected = [game.describe(m) for m in game.legal_moves(game.deal(7))]
+    expected = [move["text"] for move in Session(load_game("sultan"), 7).view()["moves"]]
     assert [move["text"] for move in json.loads(run.stdout)] == expected
 
 
@@ -88,7 +115,7 @@ def test_a_variant_is_offered_with_its_own_clause_anchors(rules_site, build, pyo
     site = rules_site()
     with (site / "calculation.md").open("a", encoding="utf-8") as page_file:
         page_file.write("\n```{rules-play} calculation\n```\n")
-    app = build(site, rules_pyodide_dir=str(pyodide))
+    app = build(site, rules_pyodide_dir=str(pyodide), rules_play_snapshot=False)
     assert warnings_of(app) == []
     data = json.loads(re.search(r'class="rules-play-data">(.*?)</script>', page(app, "calculation"),
                                 re.S).group(1).replace("<\\/", "</"))
@@ -116,7 +143,7 @@ def test_a_parallel_build_ships_the_same_games(rules_site, build, pyodide):
     for name in ("sultan", "calculation"):
         with (site / f"{name}.md").open("a", encoding="utf-8") as page_file:
             page_file.write(f"\n```{{rules-play}} {name}\n```\n")
-    app = build(site, parallel=2, rules_pyodide_dir=str(pyodide))
+    app = build(site, parallel=2, rules_pyodide_dir=str(pyodide), rules_play_snapshot=False)
     assert warnings_of(app) == []
     manifest = json.loads((app.outdir / "_static" / "play" / "manifest.json").read_text())
     assert set(manifest["games"]) == {*with_variants("sultan"), *with_variants("calculation")}
@@ -126,6 +153,25 @@ def test_a_variant_given_to_rules_play_is_a_located_warning(rules_site, build, p
     site = rules_site()
     with (site / "sultan.md").open("a", encoding="utf-8") as page_file:
         page_file.write("\n```{rules-play} calculation:waiting\n```\n")
-    app = build(site, rules_pyodide_dir=str(pyodide))
+    app = build(site, rules_pyodide_dir=str(pyodide), rules_play_snapshot=False)
     warnings = warnings_of(app)
     assert len(warnings) == 1 and "sultan.md" in warnings[0] and "[rules.argument]" in warnings[0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not (REAL_PYODIDE / "pyodide.asm.wasm").is_file(),
+                    reason="needs Node and the npm package pyodide (npm ci)")
+def test_the_snapshot_is_made_from_a_cut_library_and_the_same_inputs_give_the_same_bytes(played, tmp_path):
+    """With the real Pyodide: the cut library holds the engine's imports and Pyodide's own,
+    far fewer files than the whole; the snapshot is a gzipped WebAssembly memory; made
+    again elsewhere, its bytes are the same."""
+    engine = (played.outdir / "_static" / "play" / "engine.zip").read_bytes()
+    compiled = {"sultan": load_game("sultan").rules.to_data()}
+    library, packed = snapshot._make(REAL_PYODIDE, engine, compiled)
+    names = set(zipfile.ZipFile(io.BytesIO(library)).namelist())
+    whole = zipfile.ZipFile(REAL_PYODIDE / "python_stdlib.zip").namelist()
+    assert {"json/__init__.py", "shlex.py", "heapq.py", "_pyodide/__init__.py", "traceback.py"} <= names
+    assert len(names) < len(whole) / 3
+    memory = gzip.decompress(packed)
+    assert memory.startswith(b"\0snp") and len(memory) > 10_000_000  # Pyodide's snapshot of its memory
+    again = snapshot._make(REAL_PYODIDE, engine, compiled)
+    assert again == (library, packed)

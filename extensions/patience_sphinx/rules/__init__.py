@@ -9,7 +9,8 @@ Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
 ``rules-example GAME NUMBER``, ``rules-play GAME`` (any deal, played in the page).
 Config: ``rules_specs_dir`` (default: the engine's ``patience/specs``),
 ``rules_time_limit`` (seconds per claim or example), ``rules_pyodide_dir`` (the npm
-package ``pyodide``; default ``node_modules/pyodide`` beside ``conf.py``).
+package ``pyodide``; default ``node_modules/pyodide`` beside ``conf.py``),
+``rules_play_snapshot`` (make Play's Pyodide memory snapshot with Node; default true).
 Warnings are typed ``rules.<subtype>`` (:mod:`patience_sphinx._logging`).
 """
 
@@ -19,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import _html
-from . import bundle, play
+from . import bundle, play, policy
 from .clauses import RulesDirective
 from .example import ExampleDirective
 from .plate import PlateDirective
@@ -32,6 +33,7 @@ def setup(app):
     app.add_config_value("rules_specs_dir", "", "env", types=[str])
     app.add_config_value("rules_time_limit", 30.0, "env", types=[float, int])
     app.add_config_value("rules_pyodide_dir", "", "html", types=[str])
+    app.add_config_value("rules_play_snapshot", True, "html", types=[bool])
     _html.register(app)
     app.add_directive("rules", RulesDirective)
     app.add_directive("rules-plate", PlateDirective)
@@ -41,8 +43,9 @@ def setup(app):
     app.connect("env-purge-doc", play.purge)
     app.connect("env-merge-info", play.merge)
     app.connect("build-finished", bundle.write)
+    app.connect("build-finished", policy.write)  # every page: Play is what needs more than the site's files
     app.add_css_file("rules.css")
     app.add_css_file("play.css")
-    for script in ("board.js", "rules.js", "play.js"):
+    for script in ("board.js", "rules.js", "play.js"):  # play-worker.js is started by play.js
         app.add_js_file(script, defer="defer")
     return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

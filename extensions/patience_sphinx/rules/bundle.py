@@ -1,5 +1,5 @@
-"""What Play needs in the built site, written once the pages are: ``_static/play/`` and
-``_static/pyodide/``.
+"""What Play needs in the built site, written once the pages are: ``_static/play/``,
+``_static/pyodide/`` and the service worker ``play-sw.js`` at the site's root.
 
 - ``play/games/GAME.json``: each game (and variant) a page plays, compiled from its
   spec into the plain data :func:`patience.engine.load_compiled` reads, so the browser
@@ -7,9 +7,16 @@
 - ``play/engine.zip``: the engine's runtime files, those :mod:`.probe` finds it imports
   when it runs on the standard library alone (a runtime that needs more is a
   ``rules.play`` warning, and Play says it cannot start);
+- ``play/stdlib.zip`` and ``play/snapshot.bin.gz``: the standard library cut to what the
+  runtime reads, and Python started with the engine imported (:mod:`.snapshot`);
+- ``play/cards.svg``: the cards every board is drawn with (:mod:`.cards`; the replays
+  use it too, so it is written whenever the site is);
 - ``play/manifest.json``: the files' digests, so a browser never plays a stale copy;
 - ``pyodide/``: the Pyodide runtime, copied from the npm package the build installed
-  (``rules_pyodide_dir``, by default ``node_modules/pyodide`` beside ``conf.py``).
+  (``rules_pyodide_dir``, by default ``node_modules/pyodide`` beside ``conf.py``);
+- ``play-sw.js``: the service worker that keeps all of it in the browser once fetched
+  (``service_worker.js`` with this build's files and version), so that a second start
+  fetches nothing. It is at the root so that its scope covers every page.
 """
 
 from __future__ import annotations
@@ -27,10 +34,13 @@ from patience.engine import specs as engine_specs
 from patience.output import write_file
 
 from .._logging import warn_rules as warn
+from . import cards, snapshot
 from .specs import specs_dir
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PROBE = Path(__file__).with_name("probe.py")
+SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
+WORKER = Path(__file__).with_name("static") / "play-worker.js"
 
 
 def game_file(game_id: str) -> str:
@@ -45,12 +55,14 @@ def pyodide_dir(app) -> Path:
 
 
 def write(app, exception) -> None:
-    """``build-finished``: the files of every game some page plays."""
-    games = sorted({game for ids in getattr(app.env, "rules_play", {}).values() for game in ids})
-    if exception or app.builder.format != "html" or not games:
+    """``build-finished``: the cards, and the files of every game some page plays."""
+    if exception or app.builder.format != "html":
         return
     static = Path(app.outdir, "_static")
-    manifest = {"games": {}}
+    manifest: dict = {"cards": _write(static / "play" / "cards.svg", cards.sprite().encode()), "games": {}}
+    games = sorted({game for ids in getattr(app.env, "rules_play", {}).values() for game in ids})
+    if not games:
+        return
     compiled = {}
     for game_id in games:
         data = _compile(app.env, game_id)
@@ -62,7 +74,39 @@ def write(app, exception) -> None:
     if engine is not None:
         manifest["engine"] = _write(static / "play" / "engine.zip", engine)
     manifest["pyodide"] = _copy_pyodide(app, static / "pyodide")
-    _write(static / "play" / "manifest.json", json.dumps(manifest, indent=1).encode())
+    if engine is not None and manifest["pyodide"]:
+        made = snapshot.make(app, pyodide_dir(app), engine, compiled, static / "play")
+        manifest.update({"stdlib": made["stdlib.zip"], "snapshot": made["snapshot.bin.gz"]} if made else {})
+    manifest["worker"] = hashlib.sha256(WORKER.read_bytes()).hexdigest()[:16]
+    listed = json.dumps(manifest, indent=1).encode()
+    _write(static / "play" / "manifest.json", listed)
+    _write(Path(app.outdir, "play-sw.js"), service_worker(manifest, _version(static, listed)))
+
+
+def _version(static: Path, manifest: bytes) -> str:
+    """This build's version for the service worker: the manifest (Play's files) and every
+    other file of ``_static``, which the worker keeps by its URL once fetched (not every
+    such URL changes with its file: a font has no ``?v=``, and an unchanged page keeps the
+    ``?v=`` of a script changed since)."""
+    digest = hashlib.sha256(manifest)
+    for path in sorted(static.rglob("*")):
+        parts = path.relative_to(static).parts
+        if path.is_file() and parts[0] not in ("pyodide", "play"):
+            digest.update(path.relative_to(static).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def service_worker(manifest: dict, version: str) -> bytes:
+    """``service_worker.js`` with the files it keeps (from the site's root) and this build's version."""
+    files = ["_static/play-worker.js", "_static/play/manifest.json", "_static/play/cards.svg"]
+    if manifest.get("engine"):
+        files.append("_static/play/engine.zip")
+    if manifest.get("pyodide"):
+        cut = manifest.get("snapshot") is not None
+        files += [f"_static/pyodide/{name}" for name in PYODIDE_FILES if not (cut and name == "python_stdlib.zip")]
+        files += ["_static/play/stdlib.zip", "_static/play/snapshot.bin.gz"] if cut else []
+    head = f"var VERSION = {json.dumps(version)};\nvar FILES = {json.dumps(files, indent=1)};\n"
+    return (head + SERVICE_WORKER.read_text(encoding="utf-8")).encode()
 
 
 def _write(path: Path, content: bytes) -> str:

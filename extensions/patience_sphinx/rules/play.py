@@ -1,11 +1,13 @@
 """``rules-play GAME``: any numbered deal of the game, or of one of its variants, played in
 the page by the edition's own engine under Pyodide.
 
-The page holds only what is needed before Play is pressed: each game's board (the
-plate's places, :func:`patience.engine.plate.board`) and its clauses (id, anchor on
-the page, what it says), so that a move's reasons link to the clauses that allow
-it. Pressing Play (``play.js``) loads Pyodide, the engine's runtime and the compiled
-game from ``_static`` (:mod:`.bundle`); nothing is fetched from another site.
+The page holds what is needed to show a deal at once: each game's board (the plate's
+places, :func:`patience.engine.plate.board`), its clauses (id, anchor on the page, what
+it says), so that a move's reasons link to the clauses that allow it, and the first
+position of its default deal as the engine shows it (:meth:`Session.view`), so that
+Play draws the deal the moment it is pressed. The engine itself runs in a Web Worker
+under Pyodide (``play.js``, ``play-worker.js``), loaded from ``_static`` (:mod:`.bundle`)
+once the Play panel comes into view; nothing is fetched from another site.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
+from patience.engine.session import Session
 
 from .._html import make, text
 from .._logging import warn_rules as warn
 from .example import script_json
 from .specs import load
+
+DEFAULT_DEAL = 1  # the deal Play shows at once (any other is one click away)
 
 
 class PlayDirective(SphinxDirective):
@@ -57,8 +62,10 @@ class PlayDirective(SphinxDirective):
             clauses[clause.id] = {"name": f"{owner}.{clause.id}", "anchor": f"clause-{owner}.{clause.id}",
                                   "says": clause.says}
         title = game.spec.title + (f" — {variant.title}" if variant else "")
+        session = Session(game, DEFAULT_DEAL)
         return {"title": title, "board": plate.board(game), "clauses": clauses,
-                "players": game.rules.players is not None}
+                "players": game.rules.players is not None, "first": session.view(),
+                "unsafe": session.autoplay_unsafe()}
 
 
 def widget(game_id: str, games: dict) -> nodes.Node:
@@ -66,7 +73,8 @@ def widget(game_id: str, games: dict) -> nodes.Node:
                data_game=game_id)
     box += nodes.paragraph("", "Play any numbered deal here, with the edition's own engine: the same deals and "
                                "moves as ", nodes.literal("", f"patience play {game_id} NUMBER"),
-                           nodes.Text(". Pressing Play loads the engine (Python, run by Pyodide) from this site."),
+                           nodes.Text(". The deal is shown at once; the engine (Python, run by Pyodide in the "
+                                      "background) comes from this site."),
                            classes=["rules-play-intro"])
     start = make("div", classes=["rules-play-start"])
     start += text("button", "Play", type="button", classes=["rules-play-button"])

@@ -2,7 +2,7 @@
 
 Run as a script by :mod:`.bundle` (``python -P probe.py``, compiled games as JSON on
 standard input). Any import outside the standard library and ``patience`` fails,
-as it would in the browser; every game is dealt, viewed, played and undone
+as it would in the browser; every game is dealt, viewed, turned up, hinted, played and undone
 through :class:`patience.engine.session.Session`. Prints the ``patience`` modules'
 files as JSON, or exits with the reason they cannot run alone.
 """
@@ -28,9 +28,14 @@ def main() -> None:
     for data in json.load(sys.stdin).values():
         session = Session(load_compiled(data), 0)
         session.view()
+        session.turn()
         session.hint(budget=5)
-        if session.view()["moves"]:
-            session.play(1)
+        session.safe()
+        session.autoplay_unsafe()
+        session.attempt(0, 1)
+        moves = session.view()["moves"]
+        if moves:
+            session.play(moves[0]["n"])
             session.view()
             session.undo()
     files = sorted({module.__file__ for name, module in list(sys.modules.items())
