@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from patience.claims.support import end_positions
 from patience.engine import looking, rng
 from patience.engine.actions import PAIR
-from patience.claims.support import end_positions
 from patience.engine.game import Game
 from patience.engine.state import Move, State
 

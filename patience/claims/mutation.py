@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from patience.claims import ClaimError, run_claim
+from patience.claims.equivalence import DEALS, RANDOM_MOVES, Lines, lines_of, plays_differently
 from patience.claims.provenance import number_problems, number_ties, quotation_problems
 from patience.datafile import DataFileError
-from patience.claims.equivalence import DEALS, RANDOM_MOVES, Lines, lines_of, plays_differently
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
 from patience.spec.checks import foundations, layout, pairs, playouts, redeals
