@@ -86,8 +86,8 @@ class PlacementPolicy:
     def _endorses(self, state: State, move: Move) -> bool:
         """Whether the plan lays ``move.card`` where ``move`` does: married on a packet that
         wants it next (from a holding place only if more are held than kept), on a free
-        holding place if the plan keeps more of it, or, for a card the plan places nowhere
-        now, on the talon."""
+        holding place if the plan keeps more of it, or, from the pack, on the talon (the pack's
+        moves are listed with the holding places first, so a card kept goes there when it may)."""
         identity, holders = _identity(move.card), self.form.holders
         wanted = self._wanted(state)
         if move.dst in self.marriages:
@@ -98,8 +98,10 @@ class PlacementPolicy:
         keeps = self._held(state, identity) < self.kept[identity]
         if move.dst in holders:
             return identity not in wanted.values() and keeps
-        free_holder = any(not state.piles[pile] for pile in holders)
-        return move.src == STOCK and identity not in wanted.values() and not (keeps and free_holder)
+        # To the talon: a card placed nowhere now, or one to keep while the talon bars the pack
+        # from the holding places (a space takes the pack's card only with no talon): from the
+        # talon's top it then goes to its place.
+        return move.src == STOCK and identity not in wanted.values()
 
     def _wanted(self, state: State) -> dict[int, tuple[int, int]]:
         """The card each packet is to be married next."""

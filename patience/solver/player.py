@@ -8,7 +8,8 @@ after a move that turns up new cards (a row dealt, a redeal, a packet turned) it
 judges by the position before that move; so too after a move whose space the
 rules refill at once from the pack. For each legal move it looks ahead over
 the moves that reveal nothing, up to ``DEPTH`` moves deep and ``WIDTH`` positions a
-turn shared among the legal moves (so a crowded layout costs no more per turn), and
+turn shared among the legal moves (so a crowded layout costs no more per turn; with more
+legal moves than that, each is judged by its own position), and
 plays the move whose best continuation scores highest (:func:`score`). It never
 returns to a position it has been in, so it always stops: won, blocked, or out of
 new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
@@ -83,7 +84,7 @@ def _counselled(game: Game, state: State, moves: list[Move], seen: set, generato
 
 def _new(game: Game, state: State, move: Move, seen: set) -> bool:
     """Whether ``move`` leads to a position not yet played."""
-    game.apply(state, move)
+    game.apply_listed(state, move)
     try:
         return state.snapshot() not in seen
     finally:
@@ -119,7 +120,7 @@ def _best(game: Game, state: State, moves: list[Move], seen: set, generator, bef
     """The move of ``moves`` whose look-ahead scores highest, with its value."""
     best, best_value = None, None
     for move in moves:
-        value = _value(game, state, move, seen, before, max(2, WIDTH // len(moves)))
+        value = _value(game, state, move, seen, before, _width(len(moves)))
         if value is None:
             continue
         value = (value, -move_rank(game, move), generator.below(1 << 16))
@@ -128,11 +129,18 @@ def _best(game: Game, state: State, moves: list[Move], seen: set, generator, bef
     return best, best_value
 
 
+def _width(moves: int) -> int:
+    """The look-ahead's positions for each of ``moves`` legal moves: WIDTH shared among them,
+    at least two each; with more moves than WIDTH (the Empress laying cards ahead on their
+    partners, a thousand ways), none: each move is judged by its own position."""
+    return max(2, WIDTH // moves) if moves <= WIDTH else 0
+
+
 def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
     the score before it); None when ``move`` leads back to a position already played."""
     watch = Refills(game, state)
-    game.apply(state, move)
+    game.apply_listed(state, move)
     try:
         if state.snapshot() in seen:
             return None
@@ -155,7 +163,7 @@ def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
             continue
         budget[0] -= 1
         watch = Refills(game, state)
-        game.apply(state, move)
+        game.apply_listed(state, move)
         if not watch.from_pack(state):  # else a space the pack may refill would turn up cards
             best = max(best, float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget))
         game.undo(state)

@@ -64,7 +64,7 @@ def reveals(game: Game, state: State, move: Move) -> bool:
     if move.kind in ("deal_row", "redeal", "turn_up") or turns(game, move):
         return True
     before = hidden_count(game, state)
-    game.apply(state, move)
+    game.apply_listed(state, move)
     try:
         return hidden_count(game, state) != before
     finally:

@@ -132,7 +132,7 @@ def test_a_game_left_out_of_the_choices_tests_offers_no_choice(game_id):
             game.apply(state, move)
 
 
-@pytest.mark.parametrize("game_id", CHOOSING)
+@pytest.mark.parametrize("game_id", [game_id for game_id in CHOOSING if game_id != "zodiac"])  # played by its plan
 def test_the_score_is_the_reference_score_on_every_position_looked_at(game_id, monkeypatch):
     """Every position the player weighs on the first deals (more than 50 of them, as many
     deals as that takes: the worlds' counsel leaves the look-ahead little to weigh in some
