@@ -121,6 +121,9 @@ def main() -> None:
             cold.append(start(context.new_page(), url, target))
             context.pages[0].wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
             time.sleep(1)  # the service worker keeps the page's own files
+            # The game kept in local storage would be drawn at move 1 on the next start, and
+            # the move awaited be there before any was made: the warm start begins at move 0.
+            context.pages[0].evaluate("() => localStorage.clear()")
             cold_fetched.append(list(Logged.seen))
             Logged.seen.clear()
             warm.append(start(context.new_page(), url, target))

@@ -535,10 +535,7 @@
         var choose = button(shown, "rules-play-move", function () { self.play(move); }, move.text);
         choose.setAttribute("data-n", String(move.n));
         item.appendChild(choose);
-        var why = element("span", "rules-play-why-move", " allowed by ");
-        why.appendChild(self.clauseLinks(move.reasons));
-        why.hidden = !self.showingWhy;
-        item.appendChild(why);
+        if (self.showingWhy) { item.appendChild(self.whyOf(move)); }  // else made when asked for: a move draws less
         items.appendChild(item);
       });
       if (from === "stock" && view.turn) {
@@ -562,8 +559,21 @@
     this.showingWhy = !this.showingWhy;
     this.whyToggle.setAttribute("aria-pressed", String(this.showingWhy));
     this.whyToggle.textContent = this.showingWhy ? "Hide the clauses" : "Show the clauses";
-    var showing = this.showingWhy;
-    this.list.querySelectorAll(".rules-play-why-move").forEach(function (why) { why.hidden = !showing; });
+    var self = this;
+    this.list.querySelectorAll("li[data-n]").forEach(function (item) {
+      var why = item.querySelector(".rules-play-why-move");
+      if (why) { why.hidden = !self.showingWhy; return; }
+      var n = Number(item.getAttribute("data-n"));
+      var move = self.view.moves.filter(function (m) { return m.n === n; })[0];
+      if (self.showingWhy && move) { item.appendChild(self.whyOf(move)); }
+    });
+  };
+
+  /* "allowed by" and the links to the clauses that allow ``move``. */
+  Player.prototype.whyOf = function (move) {
+    var why = element("span", "rules-play-why-move", " allowed by ");
+    why.appendChild(this.clauseLinks(move.reasons));
+    return why;
   };
 
   Player.prototype.clauseLinks = function (ids) {
