@@ -11,11 +11,13 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from patience.solver import native
 from tests.conftest import ROOT, SOURCE_TEXTS
 
 
@@ -62,6 +64,8 @@ def test_the_wheel_carries_every_file_of_the_packages_and_nothing_else(wheel):
         shipped = {name for name in archive.namelist() if ".dist-info/" not in name}
     wanted = {name.removeprefix("extensions/") for name in tracked("patience", "extensions/patience_sphinx")}
     wanted |= {f"patience/{name}" for name in tracked("source_texts")}
+    if native._native is not None:  # built here, so built into the wheel too
+        wanted.add(f"patience/solver/_native{sysconfig.get_config_var('EXT_SUFFIX')}")
     assert shipped == wanted, (sorted(wanted - shipped), sorted(shipped - wanted))
 
 
