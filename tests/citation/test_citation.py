@@ -230,7 +230,7 @@ def test_patience_check_reports_a_placeholder_address_at_its_line(source_copy, m
                     encoding="utf-8")
     line = len(path.read_text(encoding="utf-8").splitlines())
     findings = check_source(source_copy)
-    assert [(f.path, f.line, f.kind) for f in findings] == [(str(path), line, "source")]
+    assert [(f.path, f.line, f.kind) for f in findings] == [(str(path), line, "publication")]
     assert "'patience-edition.example.org' is a placeholder" in findings[0].message
     monkeypatch.setenv("PATIENCE_SOURCE_TEXTS", str(source_copy))
     assert main(["cite", "sultan.end.2"]) == 2
