@@ -120,9 +120,9 @@ def redeal_gathers(game: Game, areas: list[str]) -> ClaimResult:
         held = [sorted(c for p in group for c in state.piles[p]) for group in groups]
         rest, kept = list(state.piles[0]), [list(state.piles[p]) for p in others]
         game.apply(state, REDEAL)
-        refilled = any(op[0] == "mv" and op[1] == 0 for op in state.history[-1][1])  # laid out at once
+        laid = _laid_at_once(state, gathered)
         stock = list(state.piles[0])
-        new_pack = stock + [c for p in gathered for c in state.piles[p]]
+        new_pack = stock + [c for p in gathered for c in state.piles[p][len(state.piles[p]) - laid[p]:]]
         after = [list(state.piles[p]) for p in others]
         game.undo(state)
         seen += 1
@@ -131,9 +131,16 @@ def redeal_gathers(game: Game, areas: list[str]) -> ClaimResult:
             return ClaimResult(False, f"a redeal took cards from the {moved}, which is not among {areas}")
         if sorted(new_pack) != sorted(rest + [c for cards in held for c in cards]):
             return ClaimResult(False, f"a redeal made a pack of {len(new_pack)} cards, not the rest and {areas}")
-        if not refilled and sorted(stock[:len(held[-1])]) != held[-1]:  # the pack's last card is its top
+        if not any(laid.values()) and sorted(stock[:len(held[-1])]) != held[-1]:  # the pack's last card is its top
             return ClaimResult(False, f"a redeal did not lay the {areas[-1]} at the bottom of the new pack")
     return ClaimResult(seen > 0, f"{seen} redeals, each gathering {areas} and nothing else")
+
+
+def _laid_at_once(state, gathered: set[int]) -> dict[int, int]:
+    """How many cards the last move (a redeal) laid from the new pack onto each gathered
+    pile: its top cards; any card under them stayed there, ungathered."""
+    ops = state.history[-1][1]
+    return {p: sum(op[0] == "mv" and op[1] == 0 and op[3] == p for op in ops) for p in gathered}
 
 
 @runs(RedealWhenBlocked)
