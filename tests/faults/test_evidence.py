@@ -10,6 +10,10 @@ from tests.editing import edit, line_of
 from tests.sphinx.helpers import warnings_of
 
 
+# The variant a departure names, and the readings it plays (which must name it too).
+VARIANT = '    variant: sultan:english\n    played: {russian: sultan, english: "sultan:english"}\n'
+
+
 def found(source, specs, kind):
     return [(f.path, f.line, f.message) for f in check_source(source, specs, [kind]) if f.kind == kind]
 
@@ -32,7 +36,7 @@ def test_d3_n26_a_clause_the_spec_lacks(source_copy, specs_copy):
 
 def test_d3_n31_a_variant_the_specs_lack(source_copy, specs_copy):
     path = source_copy / "departures.yaml"
-    edit(path, "    variant: sultan:english\n", "    variant: sultan:nosuch\n")
+    edit(path, VARIANT, VARIANT.replace("sultan:english", "sultan:nosuch"))
     assert found(source_copy, specs_copy, "departures") == [
         (str(path), line_of(path, "- id: sultan.redeals"), "sultan.redeals: no variant 'sultan:nosuch' in the specs")]
 
@@ -56,7 +60,7 @@ def test_d3_the_build_warns_of_the_departures_and_titles(site, build, source_cop
     departures, games = source_copy / "departures.yaml", source_copy / "games.yaml"
     edit(departures, "    words_ru: играютъ вторично\n    words_en: re-dealt, if necessary, twice\n",
          "    words_ru: играютъ трижды\n    words_en: re-dealt, if necessary, twice\n")
-    edit(departures, "    variant: sultan:english\n", "    variant: sultan:nosuch\n")
+    edit(departures, VARIANT, VARIANT.replace("sultan:english", "sultan:nosuch"))
     edit(games, "    title_source: sultan.plate\n", "    title_source: sultan.plate9\n")
     app = build(site, source_copy, edition_checks=["departures", "title"])
     line = line_of(departures, "- id: sultan.redeals")
