@@ -20,13 +20,15 @@ REDEALS = next(d for d in EDITION.collation.departures if d.id == "sultan.redeal
 
 
 def table_of(**rows_by_game):
-    """A statistics table whose games have these rows ([solver, positions, player, s, s, space])."""
+    """A statistics table whose games have these rows ([solver, positions, player, s, s, space,
+    rung, reason], as :data:`patience.stats.table.FIELDS` names them)."""
     return {"games": {game: {"engine": "e", "spec": "s", "budget": 10, "command": "c",
                              "deals": {str(n): row for n, row in enumerate(rows, 1)}}
                       for game, rows in rows_by_game.items()}}
 
 
-WON, LOST, OPEN = ["won", 1, "lost", 0, 0, 0], ["lost", 1, "lost", 0, 0, 0], ["unknown", 1, "lost", 0, 0, 0]
+WON, LOST, OPEN = (["won", 1, "lost", 0, 0, 0, 1, ""], ["lost", 1, "lost", 0, 0, 0, 1, "exhausted"],
+                   ["unknown", 1, "lost", 0, 0, 0, 1, ""])
 
 
 def test_the_two_rates_and_their_intervals_come_from_the_table():
