@@ -284,12 +284,15 @@ def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
     fail, and the spec itself does not."""
     spec, _, path = find(game_id)
     game = load_game(game_id)
-    claim = next(c for c in game.rules.claims if c.id == claim_id)
+    stale = f"{SCORE_FILE.name} is out of date: a whole mutation run records it again"
+    claim = next((c for c in game.rules.claims if c.id == claim_id), None)
+    assert claim is not None, f"{game_id} has no claim {claim_id}; {stale}"
     assert not mutation.kills(game, claim)
     if label.startswith("statistics: "):
         assert mutation.reads_statistics(claim) and mutation.kills_with_statistics(game, claim, label)
         return
-    mutant = next(m for m in [*mutants(spec), *probes(spec)] if m.label == label)
+    mutant = next((m for m in [*mutants(spec), *probes(spec)] if m.label == label), None)
+    assert mutant is not None and mutant.spec is not None, f"{label} is no mutant of {game_id} now, or refused; {stale}"
     assert mutation.kills(mutation.compile_game(mutant.spec, game_id, path), claim)
 
 
