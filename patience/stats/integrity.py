@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from patience.stats import table
@@ -91,7 +92,8 @@ def _rows(game: str, stored: dict, text: str, start: int) -> Found:
         elif written[0] != str(number):
             found.append((line, f"{game}: deal {number} is written {written[0]!r}, not as `patience stats` writes it"))
         else:
-            found += [(line, f"{game}: deal {number}: {message}") for message in _row_faults(stored, stored["deals"][written[0]])]
+            found += [(line, f"{game}: deal {number}: {message}")
+                      for message in _row_faults(stored, stored["deals"][written[0]], _planned(game))]
     missing = [n for n in range(1, max(keys, default=0) + 1) if n not in keys]
     if missing:
         named = ", ".join(map(str, missing[:SHOWN])) + (f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else "")
@@ -99,7 +101,19 @@ def _rows(game: str, stored: dict, text: str, start: int) -> Found:
     return found
 
 
-def _row_faults(stored: dict, row) -> list[str]:
+@cache
+def _planned(game_id: str) -> bool:
+    """Whether the structure of the game's rules decides its deals (the placement plan, or
+    no choice mattering): no search, so the positions counted are the plan's, not bounded by
+    a budget."""
+    from patience.engine import load_game
+    from patience.solver import confluence, placement
+
+    game = load_game(game_id)
+    return placement.shape(game) is not None or not confluence.reasons(game)
+
+
+def _row_faults(stored: dict, row, planned: bool = False) -> list[str]:
     if not isinstance(row, list) or len(row) != len(table.FIELDS):
         return [f"a row has {len(table.FIELDS)} fields ({', '.join(table.FIELDS)})"]
     solver, positions, player, solve_cpu, play_cpu, space, rung, reason = row
@@ -108,7 +122,8 @@ def _row_faults(stored: dict, row) -> list[str]:
         faults.append(f"outcomes {solver!r} and {player!r}: the solver's is won, lost or unknown, the player's won or lost")
     if not (isinstance(rung, int) and 1 <= rung <= stored["rungs"]):
         faults.append(f"rung {rung!r} is not one of the ladder's 1–{stored['rungs']}")
-    elif not (isinstance(positions, int) and 0 < positions <= table.rung_budget(stored["budget"], rung)):
+    elif not (isinstance(positions, int) and 0 < positions and (planned or positions <= table.rung_budget(
+            stored["budget"], rung))):
         faults.append(f"{positions!r} positions is not within rung {rung}'s budget")
     if solver == "lost" and player == "won":
         faults.append("the solver found it lost, but the player won it")
