@@ -133,7 +133,9 @@ def _runtime(compiled: dict) -> bytes | None:
         reason = (probe.stderr.strip().splitlines() or ["the probe said nothing"])[-1]
         warn("play", f"the engine cannot run in the browser: {reason}")
         return None
-    files = [Path(name) for name in json.loads(probe.stdout)]
+    # Python files only: a compiled module (the solver's accelerator, where it is built) is
+    # this machine's, not the browser's, which goes without it.
+    files = [Path(name) for name in json.loads(probe.stdout) if name.endswith(".py")]
     root = Path(sys.modules["patience"].__file__).parent.parent
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
