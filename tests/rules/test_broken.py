@@ -45,7 +45,7 @@ def test_a_contradiction_that_now_holds_is_a_warning(rules_site, build):
 def test_a_spec_that_does_not_validate_is_located_and_the_page_says_so(rules_site, build):
     site = rules_site()
     spec = site / "specs" / "sultan.yaml"
-    edit(spec, "    piles: 8\n    plate: {shape: sides", "    piles: eight\n    plate: {shape: sides")
+    edit(spec, "    piles: 8\n    rows: 2\n    plate: {shape: sides", "    piles: eight\n    rows: 2\n    plate: {shape: sides")
     app = build(site)
     line = line_of(spec, "    piles: eight")
     assert warnings_of(app) == [  # once, though the plate, the rules and the example all use it
