@@ -3,6 +3,8 @@ never a path that leads elsewhere (N50), and the base URL is a web address (N58)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from patience.citation import load_publication
@@ -25,4 +27,4 @@ def test_d18_n58_a_base_url_that_is_not_a_web_address_is_refused(url, source_cop
     path = source_copy / "edition.yaml"
     edit(path, "released: 2026-11-30\n", f'released: 2026-11-30\nbase_url: "{url}"\n')
     expect_error(lambda: load_publication(source_copy), path, line_of(path, "base_url:"),
-                 r"^base_url: Value error, .* is not an http\(s\) address$")
+                 rf"^base_url: Value error, '{re.escape(url)}' is not an http\(s\) address$")
