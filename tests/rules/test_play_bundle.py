@@ -75,7 +75,10 @@ def test_the_page_holds_the_board_and_clauses_with_their_anchors(played):
         assert clause["anchor"] == f"clause-sultan.{clause_id}" and f'id="{clause["anchor"]}"' in sultan
     assert '<button class="rules-play-button" type="button">Play</button>' in sultan
     assert game["first"] == json.loads(json.dumps(Session(load_game("sultan"), DEFAULT_DEAL).view()))
-    assert game["unsafe"] == ["the talon takes only cards that fit nowhere else"]
+    # The Sultan's talon takes only what fits nowhere else, and its one redeal waits
+    # until nothing else can be played (its spec's `when: no_other_move`).
+    assert game["unsafe"] == ["the talon takes only cards that fit nowhere else",
+                              "the redeal waits until no other move is left"]
 
 
 def test_the_cards_the_service_worker_and_the_policy_are_written(played):
