@@ -9,8 +9,8 @@ script does the same), ``--repeat`` times (default 15), with the interpreter alo
 machine. A run's cost is the processor time (user and system) the child process used, as
 the kernel counts it (``getrusage``), which other processes disturb far less than the
 clock on the wall; the best of the runs is kept, since what other processes disturb is
-only ever lost time. The first run of each command is not counted (it writes the
-bytecode caches).
+only ever lost time. The first run of each command is not counted: it writes the
+bytecode caches, which an installed package has (``PYTHONDONTWRITEBYTECODE`` is ignored).
 
 The base is the package as it was at ``--base`` (by default ``a3f0c99``, when every
 command imported the whole edition, pydantic, PyYAML, pymorphy3 and ReportLab before
@@ -48,8 +48,9 @@ def base_tree(commit: str, folder: Path) -> Path:
 
 def cpu(argv: list[str], python_path: Path) -> float:
     """Processor-seconds of one run of ``argv`` whose ``patience`` is the one under ``python_path``."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, cwd=python_path, env={**os.environ, "PYTHONPATH": str(python_path)},
+    subprocess.run(argv, cwd=python_path, env={**environment, "PYTHONPATH": str(python_path)},
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

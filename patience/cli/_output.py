@@ -10,7 +10,6 @@ import argparse
 import sys
 
 from patience.cli import UsageError
-from patience.output import NotARegularFile, write_file
 
 
 def add_output(parser, example: str, stdout: bool = False) -> None:
@@ -30,6 +29,8 @@ def _file_name(text: str) -> str:
 
 def write(data: bytes, arguments) -> int:
     """``data`` to ``arguments.output`` (standard output for ``-`` or nothing)."""
+    from patience.output import NotARegularFile, write_file
+
     output = arguments.output
     if output in (None, "-"):
         sys.stdout.buffer.write(data)  # a closed or full stream is the command's one-line error

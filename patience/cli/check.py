@@ -13,14 +13,21 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from patience.checks import KINDS, Finding, check_source
 from patience.cli import UsageError
+
+if TYPE_CHECKING:
+    from patience.checks import Finding
+
+SUMMARY = "run every consistency check of the edition (exit 1 on any finding)"
 
 
 def register(subparsers) -> None:
+    from patience.checks import KINDS
+
     parser = subparsers.add_parser(
-        "check", help="run every consistency check of the edition (exit 1 on any finding)",
+        "check", help=SUMMARY,
         description="Checks the text, its layers and the game specs against each other: "
         "quotations, stated numbers, claims, coverage, corrections, the modern layer, the glossary, "
         "duplicate ids. Each finding is printed as FILE:LINE: what is wrong.",
@@ -46,6 +53,8 @@ def run(arguments) -> int:
         return run_mutations(arguments)
     if arguments.game:
         raise UsageError("check: GAME goes with --mutations")
+    from patience.checks import KINDS, check_source
+
     findings = check_source(kinds=arguments.kind or KINDS)
     if arguments.json:
         print(json.dumps({"findings": [f.to_json() for f in findings]}, ensure_ascii=False, indent=2))
@@ -58,12 +67,14 @@ def run(arguments) -> int:
 
 def _shown(finding: Finding) -> str:
     """The finding with its path relative to the working directory when it lies below it."""
+    from dataclasses import replace
+
     path = Path(finding.path)
     try:
         path = path.relative_to(Path.cwd())
     except ValueError:
         pass
-    return str(Finding(str(path), finding.line, finding.kind, finding.message))
+    return str(replace(finding, path=str(path)))
 
 
 def run_mutations(arguments) -> int:

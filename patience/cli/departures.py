@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 
+SUMMARY = "the departures from Cadogan's English that change play, and their measured effect"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "departures", help="the departures from Cadogan's English that change play, and their measured effect",
+        "departures", help=SUMMARY,
         description="Lists every departure whose two readings are played by a game and its variant, with "
                     "each reading's win rate from the statistics table (with its 95%% interval, widened to "
                     "the deals the solver left undecided), or 'not yet measured'.",

@@ -11,10 +11,12 @@ import json
 
 from patience.cli import UsageError
 
+SUMMARY = "decide a numbered deal with full knowledge: won (with the line), lost or unknown"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "solve", help="decide a numbered deal with full knowledge: won (with the line), lost or unknown",
+        "solve", help=SUMMARY,
         description="Searches every line of play of deal NUMBER of GAME, seeing all the cards.",
     )
     parser.add_argument("game", metavar="GAME", help="a game id, e.g. sultan or napoleon:twelve (see `patience games`)")

@@ -25,11 +25,14 @@ STATS_BUDGET = 10_000
 RUNGS = 3
 
 
+SUMMARY = "solve and play deals 1..N on Dask and report how often the game comes out"
+
+
 def register(subparsers) -> None:
     from patience.stats.ladder import MAX_RUNGS
 
     parser = subparsers.add_parser(
-        "stats", help="solve and play deals 1..N on Dask and report how often the game comes out",
+        "stats", help=SUMMARY,
         description="Solves and plays deals 1..N of GAME (or of every game, with `all`) on a Dask cluster, "
                     "on a ladder of budgets: every deal at the first, the undecided ones again at ten times it, "
                     "and so on.",

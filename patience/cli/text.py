@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 
 from patience.cli import UsageError
-from patience.corpus import load_corpus
-from patience.text.export import edition_record
+
+SUMMARY = "print the passages of the edition in book order"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("text", help="print the passages of the edition in book order")
+    parser = subparsers.add_parser("text", help=SUMMARY)
     parser.add_argument("--json", action="store_true", help="everything, as JSON")
     parser.add_argument("--game", metavar="GAME", help="only this game's passages")
     parser.set_defaults(func=run)
 
 
 def run(arguments) -> int:
+    from patience.corpus import load_corpus
+    from patience.text.export import edition_record
+
     corpus = load_corpus()
     edition = corpus.edition
     if arguments.game is not None and arguments.game not in {g.id for g in edition.games}:
