@@ -16,8 +16,6 @@ import sys
 from patience.cli.deal import add_deal_arguments, open_deal
 
 HELP = "Type a move's number, t to turn up the stock's next card, u to undo, q to quit."
-
-
 SUMMARY = "play a numbered deal interactively in the terminal"
 
 

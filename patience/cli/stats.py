@@ -23,8 +23,6 @@ from patience.cli.solve import add_game_options, game_id, positive
 
 STATS_BUDGET = 10_000
 RUNGS = 3
-
-
 SUMMARY = "solve and play deals 1..N on Dask and report how often the game comes out"
 
 
