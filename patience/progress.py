@@ -20,21 +20,26 @@ from typing import TypeVar
 
 Result = TypeVar("Result")
 
+# Held while a line is written. A fork waits for it (``patience check --mutations`` forks its
+# workers while the line is being redrawn), so that no child starts with standard error's
+# lock taken by a thread it does not have.
+_WRITING = threading.Lock()
+os.register_at_fork(before=_WRITING.acquire, after_in_parent=_WRITING.release, after_in_child=_WRITING.release)
+
 
 class Progress:
     """``with Progress("solving napoleon deal 1") as progress:`` shows ``solving napoleon deal 1
-    … 12 s``, redrawn every ``every`` seconds by a thread of its own. ``progress.doing`` may be
-    changed as the work moves on; :meth:`say` writes a line that stays (also where nothing is
-    drawn). The solver's accelerator lets go of the interpreter while it searches, so the line
-    is redrawn then too."""
+    … 12 s``, redrawn every ``every`` seconds by a thread of its own, and at once when
+    ``progress.doing`` is changed as the work moves on; :meth:`say` writes a line that stays
+    (also where nothing is drawn). The solver's accelerator lets go of the interpreter while it
+    searches, so the line is redrawn then too."""
 
     def __init__(self, doing: str, *, shown: bool = True, stream=None, every: float = 1.0):
-        self.doing, self.every = doing, every
+        self._doing, self.every = doing, every
         self.stream = stream if stream is not None else sys.stderr
         self.drawn = shown and _is_terminal(self.stream)
         self.started = time.monotonic()
         self._width = 0  # characters of the line now on the screen
-        self._lock = threading.Lock()
         self._done = threading.Event()
         self._ticker: threading.Thread | None = None
 
@@ -50,28 +55,45 @@ class Progress:
         self._done.set()
         if self._ticker is not None:
             self._ticker.join()
-        with self._lock:
+        with _WRITING:
             self._wipe()
 
-    def line(self) -> str:
-        return f"{self.doing} … {elapsed(time.monotonic() - self.started)}"
+    @property
+    def doing(self) -> str:
+        return self._doing
+
+    @doing.setter
+    def doing(self, doing: str) -> None:
+        self._doing = doing
+        if self._ticking():
+            self.draw()
+
+    def line(self, columns: int | None = None) -> str:
+        """What the line says, in ``columns`` characters at most (cut from what is being done,
+        never from the time taken)."""
+        taken = f" … {elapsed(time.monotonic() - self.started)}"
+        room = len(self.doing) if columns is None else max(0, columns - len(taken))
+        return self.doing[:room] + taken
 
     def draw(self) -> None:
         """Redraw the line now (the ticker does it every ``every`` seconds)."""
         if not self.drawn:
             return
-        text = self.line()[: _columns(self.stream) - 1]
-        with self._lock:
+        text = self.line(_columns(self.stream) - 1)
+        with _WRITING:
             self._write("\r" + text.ljust(self._width))
             self._width = len(text)
 
     def say(self, text: str) -> None:
         """A line that stays, written above the progress line."""
-        with self._lock:
+        with _WRITING:
             self._wipe()
             self._write(text + "\n")
-        if self._ticker is not None and not self._done.is_set():
+        if self._ticking():
             self.draw()
+
+    def _ticking(self) -> bool:
+        return self._ticker is not None and not self._done.is_set()
 
     def _tick(self) -> None:
         while not self._done.wait(self.every):

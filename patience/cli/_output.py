@@ -1,4 +1,5 @@
-"""What ``patience tei``, ``epub`` and ``pdf`` share: the ``-o`` option and writing the file.
+"""What ``patience tei``, ``epub`` and ``pdf`` share: the ``-o`` option, making the file from
+the edition (a line on a terminal shows it at work) and writing it.
 
 The file is written by :func:`patience.output.write_file`: whole or not at all, and never over
 a link, a device or a pipe unless ``--write-through`` says so.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from patience.cli import UsageError
 
@@ -25,6 +27,16 @@ def _file_name(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("a file name, or - for standard output, not ''")
     return text
+
+
+def export(arguments, what: str, make: Callable[..., bytes]) -> int:
+    """``make(corpus)``, the bytes of ``what`` (``the EPUB book``), written to ``arguments.output``."""
+    from patience.corpus import load_corpus
+    from patience.progress import Progress
+
+    with Progress(f"making {what}"):
+        data = make(load_corpus())
+    return write(data, arguments)
 
 
 def write(data: bytes, arguments) -> int:

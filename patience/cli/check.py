@@ -54,8 +54,14 @@ def run(arguments) -> int:
     if arguments.game:
         raise UsageError("check: GAME goes with --mutations")
     from patience.checks import KINDS, check_source
+    from patience.progress import Progress
 
-    findings = check_source(kinds=arguments.kind or KINDS)
+    kinds = arguments.kind or KINDS
+    with Progress("checking the edition: reading it", shown=not arguments.json) as progress:
+        def started(kind: str) -> None:
+            progress.doing = f"checking the edition: {kind} ({kinds.index(kind) + 1} of {len(kinds)})"
+
+        findings = check_source(kinds=kinds, started=started)
     if arguments.json:
         print(json.dumps({"findings": [f.to_json() for f in findings]}, ensure_ascii=False, indent=2))
     else:
@@ -88,8 +94,9 @@ def run_mutations(arguments) -> int:
         raise UsageError("check: --sample must be 1 or more")
     if arguments.jobs < 1:
         raise UsageError("check: --jobs must be 1 or more")
-    scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample,
-                         done=_progress)
+    scored = Scored(len(game_ids), shown=not arguments.json)
+    with scored.progress:
+        scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample, done=scored)
     result = summary(scores)
     if arguments.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -98,12 +105,26 @@ def run_mutations(arguments) -> int:
     return 1 if result["survived"] else 0
 
 
-def _progress(score) -> None:
-    """One line per game as it is finished, and its survivors: a long run shows its way."""
-    counts = score.counts()
-    print(f"{score.game}: " + ", ".join(f"{value} {key}" for key, value in counts.items()), file=sys.stderr)
-    for verdict in score.survivors:
-        print(f"  survived: {verdict.mutant.label} ({verdict.detail})", file=sys.stderr)
+class Scored:
+    """A line per game as it is finished, and its survivors, below the count of games scored so
+    far and the time taken: a long run shows its way."""
+
+    def __init__(self, games: int, shown: bool):
+        from patience.progress import Progress
+
+        self.games, self.done = games, 0
+        self.progress = Progress(self._doing(), shown=shown)
+
+    def __call__(self, score) -> None:
+        counts = score.counts()
+        self.progress.say(f"{score.game}: " + ", ".join(f"{value} {key}" for key, value in counts.items()))
+        for verdict in score.survivors:
+            self.progress.say(f"  survived: {verdict.mutant.label} ({verdict.detail})")
+        self.done += 1
+        self.progress.doing = self._doing()
+
+    def _doing(self) -> str:
+        return f"mutation testing: {self.done} of {self.games} games scored"
 
 
 def edition_reading(passage_id: str) -> str:

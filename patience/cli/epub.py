@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from patience.cli._output import add_output, write
+from patience.cli._output import add_output, export
 
 SUMMARY = "write the edition as an EPUB book"
 
@@ -18,7 +18,6 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.corpus import load_corpus
     from patience.export.epub import epub_bytes
 
-    return write(epub_bytes(load_corpus()), arguments)
+    return export(arguments, "the EPUB book", epub_bytes)

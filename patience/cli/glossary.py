@@ -26,11 +26,14 @@ def register(subparsers) -> None:
 def run(arguments) -> int:
     from patience.checks import check_all
     from patience.corpus import load_corpus
+    from patience.progress import Progress
 
-    corpus = load_corpus()
-    glossary = corpus.glossary
-    if arguments.check:  # the glossary kind of ``patience check``: its findings, no others
-        findings = check_all(corpus, ["glossary"])
+    with Progress("reading the edition and its glossary", shown=not arguments.json) as progress:
+        corpus = load_corpus()
+        glossary = corpus.glossary
+        progress.doing = "checking the glossary"
+        findings = check_all(corpus, ["glossary"]) if arguments.check else None  # the glossary kind alone
+    if findings is not None:
         if arguments.json:
             print(json.dumps({"terms": len(glossary.terms), "findings": [f.to_json() for f in findings]},
                              ensure_ascii=False, indent=2))

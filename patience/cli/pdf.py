@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.cli import UsageError
-from patience.cli._output import add_output, write
+from patience.cli._output import add_output, export
 
 SUMMARY = "write the edition as a PDF for print"
 
@@ -20,12 +20,10 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.corpus import load_corpus
     from patience.export.fonts import FontError
     from patience.export.pdf import pdf_bytes
 
     try:
-        data = pdf_bytes(load_corpus())
+        return export(arguments, "the PDF", pdf_bytes)
     except FontError as error:
         raise UsageError(str(error)) from None
-    return write(data, arguments)

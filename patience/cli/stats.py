@@ -79,10 +79,13 @@ def run(arguments) -> int:
 
 
 def _climb(climb, scheduler: str | None, workers: int | None, minutes: int | None) -> None:
+    from patience.progress import Progress
     from patience.stats import runner
 
+    where = f"connecting to the Dask scheduler at {scheduler}" if scheduler else "starting a local Dask cluster"
     try:
-        client = runner.connect(scheduler, workers)
+        with Progress(where):
+            client = runner.connect(scheduler, workers)
     except runner.ClusterError as error:
         raise UsageError(str(error)) from None
     deadline = time.monotonic() + 60 * minutes if minutes else None

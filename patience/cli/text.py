@@ -18,14 +18,16 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     from patience.corpus import load_corpus
+    from patience.progress import Progress
     from patience.text.export import edition_record
 
-    corpus = load_corpus()
-    edition = corpus.edition
-    if arguments.game is not None and arguments.game not in {g.id for g in edition.games}:
-        known = ", ".join(g.id for g in edition.games)
-        raise UsageError(f"no game {arguments.game!r}; the games are {known}")
-    record = edition_record(edition, corpus.modern, corpus.english, arguments.game)
+    with Progress("reading the edition", shown=not arguments.json):
+        corpus = load_corpus()
+        edition = corpus.edition
+        if arguments.game is not None and arguments.game not in {g.id for g in edition.games}:
+            known = ", ".join(g.id for g in edition.games)
+            raise UsageError(f"no game {arguments.game!r}; the games are {known}")
+        record = edition_record(edition, corpus.modern, corpus.english, arguments.game)
     if arguments.json:
         print(json.dumps(record, ensure_ascii=False, indent=2))
         return 0
