@@ -60,20 +60,21 @@ def _headers(path: Path) -> list[Header] | None:
         return None
     if not isinstance(data, dict):
         return None
-    game = (data.get("game"), data.get("title"), data.get("title_ru"), data.get("status"), data.get("playable", True))
-    variants = data.get("variants", [])
-    if not (_strings(game[:2]) and isinstance(game[2], str | None) and _strings(game[3:4])
-            and isinstance(game[4], bool) and isinstance(variants, list)):
+    game, title, title_ru, status = (data.get(key) for key in ("game", "title", "title_ru", "status"))
+    playable, variants = data.get("playable", True), data.get("variants", [])
+    if not (_strings(game, title, status) and isinstance(title_ru, str | None) and isinstance(playable, bool)
+            and isinstance(variants, list)):
         return None
-    headers = [Header(*game, path)]
+    shared = (title_ru, status, playable, path)  # a variant's are its game's
+    headers = [Header(game, title, *shared)]
     for variant in variants:
-        if not isinstance(variant, dict) or not _strings((variant.get("id"), variant.get("title"))):
+        if not isinstance(variant, dict) or not _strings(variant.get("id"), variant.get("title")):
             return None
-        headers.append(Header(f"{game[0]}:{variant['id']}", variant["title"], *game[2:], path))
+        headers.append(Header(f"{game}:{variant['id']}", variant["title"], *shared))
     return headers
 
 
-def _strings(values) -> bool:
+def _strings(*values) -> bool:
     return all(isinstance(value, str) for value in values)
 
 
