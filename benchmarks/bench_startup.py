@@ -61,7 +61,7 @@ def measure(trees: dict[str, Path], repeat: int) -> dict[str, dict[str, float]]:
     runs = {"pass": [sys.executable, "-c", "pass"]}
     runs |= {" ".join(command): [sys.executable, "-m", "patience", *command] for command in COMMANDS}
     best: dict[str, dict[str, float]] = {name: {} for name in trees}
-    for name, tree in trees.items():
+    for tree in trees.values():
         for argv in runs.values():
             cpu(argv, tree)  # the bytecode caches written, not counted
     for _ in range(repeat):
