@@ -69,13 +69,14 @@ def from_error(error: DataFileError | OSError, kind: str = "source") -> Finding:
 
 
 def check_source(source: Path | str | None = None, specs_dir: Path | str | None = None,
-                 kinds: Iterable[str] = KINDS) -> list[Finding]:
-    """Load the corpus and check it; a text that cannot be loaded is its one finding."""
+                 kinds: Iterable[str] = KINDS, started: Callable[[str], None] | None = None) -> list[Finding]:
+    """Load the corpus and check it; a text that cannot be loaded is its one finding.
+    ``started`` is told of each kind as its check begins."""
     try:
         corpus = load_corpus(source, specs_dir)
     except (DataFileError, OSError) as error:
         return [from_error(error, _kind_of_load_error(error))]
-    return check_all(corpus, kinds)
+    return check_all(corpus, kinds, started=started)
 
 
 def _kind_of_load_error(error: DataFileError | OSError) -> str:
@@ -85,17 +86,21 @@ def _kind_of_load_error(error: DataFileError | OSError) -> str:
 
 
 def check_all(corpus: Corpus, kinds: Iterable[str] = KINDS,
-              failed: Callable[[str, Exception], None] | None = None) -> list[Finding]:
+              failed: Callable[[str, Exception], None] | None = None,
+              started: Callable[[str], None] | None = None) -> list[Finding]:
     """Every finding of the chosen kinds, sorted by file and line.
 
     A file a kind needs that cannot be read (a broken spec, glossary, allow-list …) is a
     ``source`` finding whichever kinds are asked for, naming the kinds it stopped: a check
     that could not run is never an all-clear. Any other exception is the code's fault: it
     propagates, or, given ``failed``, is handed to it (``failed(kind, error)``) and the other
-    kinds still run (the build warns of it, as of a layer that fails on its pages)."""
+    kinds still run (the build warns of it, as of a layer that fails on its pages). ``started``
+    is told of each kind as its check begins (``patience check`` shows it)."""
     kinds, findings = tuple(kinds), []
     stopped: dict[Finding, list[str]] = {}
     for kind in kinds:
+        if started is not None:
+            started(kind)
         try:
             findings += CHECKS[kind](corpus)
         except (DataFileError, OSError) as error:

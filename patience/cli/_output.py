@@ -1,4 +1,5 @@
-"""What ``patience tei``, ``epub`` and ``pdf`` share: the ``-o`` option and writing the file.
+"""What ``patience tei``, ``epub`` and ``pdf`` share: the ``-o`` option, making the file from
+the edition (a line on a terminal shows it at work) and writing it.
 
 The file is written by :func:`patience.output.write_file`: whole or not at all, and never over
 a link, a device or a pipe unless ``--write-through`` says so.
@@ -8,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from patience.cli import UsageError
-from patience.output import NotARegularFile, write_file
 
 
 def add_output(parser, example: str, stdout: bool = False) -> None:
@@ -28,8 +29,20 @@ def _file_name(text: str) -> str:
     return text
 
 
+def export(arguments, what: str, make: Callable[..., bytes]) -> int:
+    """``make(corpus)``, the bytes of ``what`` (``the EPUB book``), written to ``arguments.output``."""
+    from patience.corpus import load_corpus
+    from patience.progress import Progress
+
+    with Progress(f"making {what}"):
+        data = make(load_corpus())
+    return write(data, arguments)
+
+
 def write(data: bytes, arguments) -> int:
     """``data`` to ``arguments.output`` (standard output for ``-`` or nothing)."""
+    from patience.output import NotARegularFile, write_file
+
     output = arguments.output
     if output in (None, "-"):
         sys.stdout.buffer.write(data)  # a closed or full stream is the command's one-line error

@@ -8,10 +8,12 @@ from typing import Any
 
 from patience.cli.deal import add_deal_arguments, open_deal
 
+SUMMARY = "play a numbered deal with the engine's player and print the moves"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "autoplay", help="play a numbered deal with the engine's player and print the moves",
+        "autoplay", help=SUMMARY,
         description="Plays deal NUMBER of GAME with the engine's simple player, printing every move and the result.",
     )
     add_deal_arguments(parser)

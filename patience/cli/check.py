@@ -13,14 +13,21 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from patience.checks import KINDS, Finding, check_source
 from patience.cli import UsageError
+
+if TYPE_CHECKING:
+    from patience.checks import Finding
+
+SUMMARY = "run every consistency check of the edition (exit 1 on any finding)"
 
 
 def register(subparsers) -> None:
+    from patience.checks import KINDS
+
     parser = subparsers.add_parser(
-        "check", help="run every consistency check of the edition (exit 1 on any finding)",
+        "check", help=SUMMARY,
         description="Checks the text, its layers and the game specs against each other: "
         "quotations, stated numbers, claims, coverage, corrections, the modern layer, the glossary, "
         "duplicate ids. Each finding is printed as FILE:LINE: what is wrong.",
@@ -46,7 +53,15 @@ def run(arguments) -> int:
         return run_mutations(arguments)
     if arguments.game:
         raise UsageError("check: GAME goes with --mutations")
-    findings = check_source(kinds=arguments.kind or KINDS)
+    from patience.checks import KINDS, check_source
+    from patience.progress import Progress
+
+    kinds = arguments.kind or KINDS
+    with Progress("checking the edition: reading it", shown=not arguments.json) as progress:
+        def started(kind: str) -> None:
+            progress.doing = f"checking the edition: {kind} ({kinds.index(kind) + 1} of {len(kinds)})"
+
+        findings = check_source(kinds=kinds, started=started)
     if arguments.json:
         print(json.dumps({"findings": [f.to_json() for f in findings]}, ensure_ascii=False, indent=2))
     else:
@@ -58,12 +73,14 @@ def run(arguments) -> int:
 
 def _shown(finding: Finding) -> str:
     """The finding with its path relative to the working directory when it lies below it."""
+    from dataclasses import replace
+
     path = Path(finding.path)
     try:
         path = path.relative_to(Path.cwd())
     except ValueError:
         pass
-    return str(Finding(str(path), finding.line, finding.kind, finding.message))
+    return str(replace(finding, path=str(path)))
 
 
 def run_mutations(arguments) -> int:
@@ -77,8 +94,9 @@ def run_mutations(arguments) -> int:
         raise UsageError("check: --sample must be 1 or more")
     if arguments.jobs < 1:
         raise UsageError("check: --jobs must be 1 or more")
-    scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample,
-                         done=_progress)
+    scored = Scored(len(game_ids), shown=not arguments.json)
+    with scored.progress:
+        scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample, done=scored)
     result = summary(scores)
     if arguments.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -87,12 +105,26 @@ def run_mutations(arguments) -> int:
     return 1 if result["survived"] else 0
 
 
-def _progress(score) -> None:
-    """One line per game as it is finished, and its survivors: a long run shows its way."""
-    counts = score.counts()
-    print(f"{score.game}: " + ", ".join(f"{value} {key}" for key, value in counts.items()), file=sys.stderr)
-    for verdict in score.survivors:
-        print(f"  survived: {verdict.mutant.label} ({verdict.detail})", file=sys.stderr)
+class Scored:
+    """A line per game as it is finished, and its survivors, below the count of games scored so
+    far and the time taken: a long run shows its way."""
+
+    def __init__(self, games: int, shown: bool):
+        from patience.progress import Progress
+
+        self.games, self.done = games, 0
+        self.progress = Progress(self._doing(), shown=shown)
+
+    def __call__(self, score) -> None:
+        counts = score.counts()
+        self.progress.say(f"{score.game}: " + ", ".join(f"{value} {key}" for key, value in counts.items()))
+        for verdict in score.survivors:
+            self.progress.say(f"  survived: {verdict.mutant.label} ({verdict.detail})")
+        self.done += 1
+        self.progress.doing = self._doing()
+
+    def _doing(self) -> str:
+        return f"mutation testing: {self.done} of {self.games} games scored"
 
 
 def edition_reading(passage_id: str) -> str:

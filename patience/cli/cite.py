@@ -10,18 +10,22 @@ release date from ``source_texts/edition.yaml``). ``ID`` is a passage identifier
 from __future__ import annotations
 
 import argparse
-import datetime
+from typing import TYPE_CHECKING
 
-from patience import citation
 from patience.cli import UsageError
-from patience.datafile import DataFileError
-from patience.text import load_edition
+
+if TYPE_CHECKING:
+    import datetime
+
+SUMMARY = "print the suggested citation of a passage or a range of passages"
 
 
 def register(subparsers) -> None:
+    from patience import citation
+
     parser = subparsers.add_parser(
         "cite",
-        help="print the suggested citation of a passage or a range of passages",
+        help=SUMMARY,
         description="Prints the citation of a passage (sultan.end.2) or a range (sultan.end.1-sultan.end.3) "
         "as the site's cite panel gives it.",
     )
@@ -33,6 +37,8 @@ def register(subparsers) -> None:
 
 
 def _day(text: str) -> datetime.date:
+    import datetime
+
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
@@ -40,6 +46,10 @@ def _day(text: str) -> datetime.date:
 
 
 def run(arguments) -> int:
+    from patience import citation
+    from patience.datafile import DataFileError
+    from patience.text import load_edition
+
     try:
         edition = load_edition()
         cite = citation.citation(edition, arguments.reference, accessed=arguments.accessed)

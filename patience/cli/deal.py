@@ -6,10 +6,12 @@ import json
 
 from patience.cli import UsageError
 
+SUMMARY = "print the layout of a numbered deal"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "deal", help="print the layout of a numbered deal",
+        "deal", help=SUMMARY,
         description="Deals deal NUMBER of GAME (the same deal on every machine) and prints the layout.",
     )
     add_deal_arguments(parser)

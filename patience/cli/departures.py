@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 
+SUMMARY = "the departures from Cadogan's English that change play, and their measured effect"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "departures", help="the departures from Cadogan's English that change play, and their measured effect",
+        "departures", help=SUMMARY,
         description="Lists every departure whose two readings are played by a game and its variant, with "
                     "each reading's win rate from the statistics table (with its 95%% interval, widened to "
                     "the deals the solver left undecided), or 'not yet measured'.",
@@ -24,14 +26,15 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
+    from patience.progress import Progress
     from patience.readings import READINGS, effects
     from patience.readings.chart import describe
     from patience.readings.record import write_effects
+    from patience.sources import source_texts_dir
     from patience.text import load_edition
-    from patience.text.edition import source_texts_dir
 
-    edition = load_edition()
-    found = effects(edition.collation.departures)
+    with Progress("reading the edition and the statistics", shown=not arguments.json):
+        found = effects(load_edition().collation.departures)
     if arguments.write:
         path = source_texts_dir() / "departures.yaml"
         changed = write_effects(path, found)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from patience.cli._output import add_output, write
-from patience.corpus import load_corpus
-from patience.export.epub import epub_bytes
+from patience.cli._output import add_output, export
+
+SUMMARY = "write the edition as an EPUB book"
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "epub", help="write the edition as an EPUB book",
+        "epub", help=SUMMARY,
         description="Write the edition as an EPUB 3 book: each game's passages in the reading text, the "
                     "modern transcription and English, its rules in plain language; the notes and the glossary.",
     )
@@ -18,4 +18,6 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    return write(epub_bytes(load_corpus()), arguments)
+    from patience.export.epub import epub_bytes
+
+    return export(arguments, "the EPUB book", epub_bytes)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
+from typing import TYPE_CHECKING
 
-from patience.checks import check_all
-from patience.corpus import load_corpus
-from patience.text.glossary import Glossary, Term
+if TYPE_CHECKING:
+    from patience.text.glossary import Glossary, Term
+
+SUMMARY = "list the glossary terms and the passages where they occur"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("glossary", help="list the glossary terms and the passages where they occur")
+    parser = subparsers.add_parser("glossary", help=SUMMARY)
     parser.add_argument("--json", action="store_true", help="every term with its occurrences, as JSON")
     parser.add_argument(
         "--check", action="store_true",
@@ -23,10 +24,16 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    corpus = load_corpus()
-    glossary = corpus.glossary
-    if arguments.check:  # the glossary kind of ``patience check``: its findings, no others
-        findings = check_all(corpus, ["glossary"])
+    from patience.checks import check_all
+    from patience.corpus import load_corpus
+    from patience.progress import Progress
+
+    with Progress("reading the edition and its glossary", shown=not arguments.json) as progress:
+        corpus = load_corpus()
+        glossary = corpus.glossary
+        progress.doing = "checking the glossary"
+        findings = check_all(corpus, ["glossary"]) if arguments.check else None  # the glossary kind alone
+    if findings is not None:
         if arguments.json:
             print(json.dumps({"terms": len(glossary.terms), "findings": [f.to_json() for f in findings]},
                              ensure_ascii=False, indent=2))
@@ -48,6 +55,8 @@ def glossary_record(glossary: Glossary) -> dict:
 
 
 def term_record(term: Term) -> dict:
+    from dataclasses import asdict
+
     record = asdict(term)
     record["match"] = [" ".join(pattern) for pattern in term.match]
     record["occurrences"] = [{"passage": o.passage_id, "words": list(o.words), "spans": [list(s) for s in o.spans]}

@@ -6,13 +6,14 @@ import json
 import sys
 
 from patience.cli import UsageError
-from patience.orthography import modernize
+
+SUMMARY = "convert pre-reform Russian on stdin to modern spelling (the 1917–18 reform)"
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "modernize",
-        help="convert pre-reform Russian on stdin to modern spelling (the 1917–18 reform)",
+        help=SUMMARY,
         description="Reads pre-reform Russian on standard input and writes it in modern "
         "spelling. ё is not restored; the usage-* rules go beyond the reform "
         "(see docs/modern-transcription.md).",
@@ -27,6 +28,8 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
+    from patience.orthography import modernize
+
     stream = getattr(sys.stdin, "buffer", None)  # the bytes, so that their encoding can be checked
     conversion = modernize(read_text(stream.read() if stream else sys.stdin.read().encode()))
     if arguments.json:

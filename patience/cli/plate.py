@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+SUMMARY = "print the game's plate, redrawn from its spec, as SVG"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "plate", help="print the game's plate, redrawn from its spec, as SVG",
+        "plate", help=SUMMARY,
         description="Prints an SVG of GAME's layout at the start of play (the book's lost plate), "
                     "drawn from its rule specification, with its text alternative.",
     )

@@ -16,11 +16,12 @@ import sys
 from patience.cli.deal import add_deal_arguments, open_deal
 
 HELP = "Type a move's number, t to turn up the stock's next card, u to undo, q to quit."
+SUMMARY = "play a numbered deal interactively in the terminal"
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "play", help="play a numbered deal interactively in the terminal",
+        "play", help=SUMMARY,
         description="Shows the layout and the numbered moves in sight; a number plays a move, t turns up "
                     "the stock's next card, u undoes, q quits.",
     )

@@ -11,10 +11,12 @@ import json
 
 from patience.cli import UsageError
 
+SUMMARY = "decide a numbered deal with full knowledge: won (with the line), lost or unknown"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "solve", help="decide a numbered deal with full knowledge: won (with the line), lost or unknown",
+        "solve", help=SUMMARY,
         description="Searches every line of play of deal NUMBER of GAME, seeing all the cards.",
     )
     parser.add_argument("game", metavar="GAME", help="a game id, e.g. sultan or napoleon:twelve (see `patience games`)")
@@ -75,13 +77,15 @@ def deal_number(text: str) -> int:
 def run(arguments) -> int:
     from patience.engine import load_game
     from patience.engine.jsonio import move_to_json
+    from patience.progress import Progress, interruptible
     from patience.solver import solve
 
     ident, number = game_id(arguments), deal_number(arguments.number)
     budget = positive(arguments.budget, "the budget")
-    game = load_game(ident)
     try:
-        solution = solve(game, game.deal(number), budget)
+        with Progress(f"solving {ident} deal {number}, at most {budget:,} positions", shown=not arguments.json):
+            game = load_game(ident)
+            solution = interruptible(lambda: solve(game, game.deal(number), budget))
     except KeyboardInterrupt:
         raise UsageError("interrupted; nothing was decided") from None
     if arguments.json:

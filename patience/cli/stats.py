@@ -23,13 +23,14 @@ from patience.cli.solve import add_game_options, game_id, positive
 
 STATS_BUDGET = 10_000
 RUNGS = 3
+SUMMARY = "solve and play deals 1..N on Dask and report how often the game comes out"
 
 
 def register(subparsers) -> None:
     from patience.stats.ladder import MAX_RUNGS
 
     parser = subparsers.add_parser(
-        "stats", help="solve and play deals 1..N on Dask and report how often the game comes out",
+        "stats", help=SUMMARY,
         description="Solves and plays deals 1..N of GAME (or of every game, with `all`) on a Dask cluster, "
                     "on a ladder of budgets: every deal at the first, the undecided ones again at ten times it, "
                     "and so on.",
@@ -78,10 +79,13 @@ def run(arguments) -> int:
 
 
 def _climb(climb, scheduler: str | None, workers: int | None, minutes: int | None) -> None:
+    from patience.progress import Progress
     from patience.stats import runner
 
+    where = f"connecting to the Dask scheduler at {scheduler}" if scheduler else "starting a local Dask cluster"
     try:
-        client = runner.connect(scheduler, workers)
+        with Progress(where):
+            client = runner.connect(scheduler, workers)
     except runner.ClusterError as error:
         raise UsageError(str(error)) from None
     deadline = time.monotonic() + 60 * minutes if minutes else None

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from patience.cli._output import add_output, write
-from patience.corpus import load_corpus
-from patience.export.tei import tei_bytes
+from patience.cli._output import add_output, export
+
+SUMMARY = "write the edition as one TEI P5 document"
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "tei", help="write the edition as one TEI P5 document",
+        "tei", help=SUMMARY,
         description="Write the edition as one TEI P5 document: header, the reading text with its "
                     "corrections, the modern transcription and the English, by passage identifier.",
     )
@@ -18,4 +18,6 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    return write(tei_bytes(load_corpus()), arguments)
+    from patience.export.tei import tei_bytes
+
+    return export(arguments, "the TEI document", tei_bytes)

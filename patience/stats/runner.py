@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from patience.progress import Progress
 from patience.stats.deal import evaluate
 from patience.stats.digests import engine_digest, spec_digest
 
@@ -129,7 +130,6 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
 
     queue = Queue(tasks)
     budgets = budget if isinstance(budget, Mapping) else dict.fromkeys(queue.deals, budget)
-    bar = Bar(queue.remaining(), progress, label)
     expected = {game_id: (engine_digest(), spec_digest(game_id)) for game_id in queue.deals}
     running: dict = {}
     watch = Watch(client)
@@ -141,9 +141,9 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
         running[future] = (game_id, number)
 
     slots = 2 * max(1, watch.workers())  # deals out at once: enough to keep every worker busy
-    while queue and len(running) < slots:
-        submit()
-    try:
+    with Bar(queue.remaining(), progress, label) as bar:
+        while queue and len(running) < slots:
+            submit()
         while running:
             try:
                 done = wait(list(running), timeout=POLL, return_when="FIRST_COMPLETED").done
@@ -162,8 +162,6 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                 return
             while queue and len(running) < slots:
                 submit()
-    finally:
-        bar.close()
 
 
 def _result(future, game_id: str, number: int) -> dict:
@@ -260,26 +258,37 @@ class Queue:
 
 
 class Bar:
-    """A one-line progress bar on a terminal (a line per tenth elsewhere)."""
+    """The deals of a pass as they finish. On a terminal, a bar redrawn in place every second
+    with the time taken (:class:`patience.progress.Progress`), from before the first deal is
+    done, and left as a lasting line when the pass ends; elsewhere a line per tenth; with no
+    stream, nothing."""
 
     def __init__(self, total: int, stream, label: str = "", width: int = 30):
-        self.total, self.stream, self.width, self.count = total, stream, width, 0
+        self.total, self.width, self.count = total, width, 0
         self.label = f"{label}: " if label else ""
-        self.tty = stream is not None and stream.isatty()
+        self.progress = Progress(self._line(None), stream=stream) if stream is not None else None
+
+    def __enter__(self) -> Bar:
+        if self.progress is not None:
+            self.progress.__enter__()
+        return self
 
     def step(self, task: tuple[str, int]) -> None:
         self.count += 1
-        if self.stream is None:
+        if self.progress is None:
             return
-        filled = self.width * self.count // max(1, self.total)
-        line = (f"{self.label}[{'#' * filled}{'.' * (self.width - filled)}] {self.count:,}/{self.total:,} deals "
-                f"({task[0]} {task[1]})")
-        if self.tty:
-            self.stream.write("\r" + line.ljust(79))
-        elif self.count == self.total or self.count % max(1, self.total // 10) == 0:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+        self.progress.doing = self._line(task)  # redrawn on a terminal
+        if not self.progress.drawn and (self.count == self.total or self.count % max(1, self.total // 10) == 0):
+            self.progress.say(self.progress.doing)
 
-    def close(self) -> None:
-        if self.stream is not None and self.tty and self.count:
-            self.stream.write("\n")
+    def __exit__(self, *exception) -> None:
+        if self.progress is None:
+            return
+        self.progress.__exit__(*exception)
+        if self.progress.drawn and self.count:
+            self.progress.say(self.progress.line())
+
+    def _line(self, task: tuple[str, int] | None) -> str:
+        filled = self.width * self.count // max(1, self.total)
+        last = f" ({task[0]} {task[1]})" if task else ""
+        return f"{self.label}[{'#' * filled}{'.' * (self.width - filled)}] {self.count:,}/{self.total:,} deals{last}"

@@ -3,30 +3,19 @@ edition is as a publication (``edition.yaml``: editors, version, release, addres
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from patience.citation.publication import Publication, load_publication
 from patience.datafile import DataFileError, load_yaml, validate
+from patience.sources import source_texts_dir
 from patience.text.departures import Collation, load_collation
 from patience.text.model import Game, Note, Passage
 from patience.text.notes import link_notes
 from patience.text.schema import GamesFile
 from patience.text.segmentation import Located, build_passage, collate, read_segmentation, tile
 from patience.text.witnesses import Witness, load_witnesses
-
-
-def source_texts_dir() -> Path:
-    """The edition's data: ``$PATIENCE_SOURCE_TEXTS`` if set; else, in an installed wheel,
-    the package ``patience/source_texts``; else ``source_texts/`` of this checkout."""
-    override = os.environ.get("PATIENCE_SOURCE_TEXTS")
-    if override:
-        return Path(override)
-    package = Path(__file__).resolve().parents[1]
-    installed = package / "source_texts"
-    return installed if installed.is_dir() else package.parent / "source_texts"
 
 
 @dataclass(frozen=True)

@@ -113,11 +113,13 @@ def test_a_full_disk_is_one_line_not_a_traceback():
 def test_two_specs_of_one_game_are_an_error_not_a_choice(capsys, monkeypatch, tmp_path):
     import shutil
 
+    from patience import sources
     from patience.spec import loading
 
     shutil.copytree(loading.SPEC_DIR, tmp_path / "specs")
     shutil.copy(tmp_path / "specs" / "sultan.yaml", tmp_path / "specs" / "zz-sultan.yaml")
-    monkeypatch.setattr(loading, "SPEC_DIR", tmp_path / "specs")
+    for module in (sources, loading):  # the headers' quick reading, and the whole reading it falls back to
+        monkeypatch.setattr(module, "SPEC_DIR", tmp_path / "specs")
     status, out, err = run(capsys, "games")  # (load_game caches per id, so "deal" is not asked here)
     assert (status, out) == (2, "")
     assert err == f"patience: {tmp_path / 'specs' / 'zz-sultan.yaml'}:3: game 'sultan' is already defined in sultan.yaml\n"

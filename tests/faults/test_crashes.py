@@ -106,11 +106,13 @@ def test_d8_x1_check_locates_an_excuse_naming_a_missing_passage(source_copy, spe
 
 
 def test_d9_n15_games_names_a_spec_whose_game_is_not_in_games_yaml(specs_copy, monkeypatch, capsys):
+    from patience import sources
     from patience.spec import loading
 
     spec = specs_copy / "sultan.yaml"
     edit(spec, "game: sultan\n", "game: sultanx\n")
-    monkeypatch.setattr(loading, "SPEC_DIR", specs_copy)
+    for module in (sources, loading):  # the headers' quick reading, and the whole reading it falls back to
+        monkeypatch.setattr(module, "SPEC_DIR", specs_copy)
     assert main(["games"]) == 2
     assert capsys.readouterr().err == f"patience: {spec}:{line_of(spec, 'game: sultanx')}: game 'sultanx' is not in games.yaml\n"
 
