@@ -98,4 +98,7 @@ def test_a_game_page_prints_as_a_book(page, site_url):
     assert notes.bounding_box()["y"] > last_row["y"]  # at the end of the game's text
     pdf = page.pdf(format="A4")
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    assert pages < 12, pages  # 12 A4 pages of stacked controls before; the text and rules fill 9
+    # The text and rules filled 9 A4 pages; the departures measured both ways and the
+    # statistics ladder made it 12 (measured on the merged solver branch). The controls,
+    # stacked, added pages beyond that: the bound still catches them.
+    assert pages <= 12, pages
