@@ -27,6 +27,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -84,7 +85,7 @@ def _ask_identity(address: str) -> None:
             await comm.close()
 
     try:
-        answer = asyncio.run(asyncio.wait_for(identity(), ANSWER_WITHIN))
+        answer = _run_apart(lambda: asyncio.run(asyncio.wait_for(identity(), ANSWER_WITHIN)))
     except TimeoutError:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within "
                            f"{ANSWER_WITHIN:.0f} s (is it a Dask scheduler's address?)") from None
@@ -95,6 +96,13 @@ def _ask_identity(address: str) -> None:
                            f"scheduler ({type(error).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: it answers, but not as a Dask scheduler")
+
+
+def _run_apart(task: Callable[[], object]) -> object:
+    """``task()`` on a thread of its own, its exception re-raised here: ``asyncio.run`` refuses a
+    thread whose event loop is running (a notebook's, a browser driver's)."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="patience-scheduler-probe") as pool:
+        return pool.submit(task).result()
 
 
 @contextmanager

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -51,6 +52,15 @@ def test_bad_input_is_one_line_and_a_nonzero_status(arguments, message, capsys):
     assert main(arguments) != 0
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and message in error, error
+
+
+def test_a_scheduler_is_probed_even_from_a_running_event_loop(capsys):
+    """A notebook, or the browser tests' driver, runs an event loop in the caller's thread."""
+    async def from_a_loop():
+        return main(["stats", GAME, "--deals", "2", "--scheduler", "http://127.0.0.1:1"])
+
+    assert asyncio.run(from_a_loop()) != 0
+    assert "unknown address scheme 'http'" in capsys.readouterr().err
 
 
 def test_stats_on_a_local_cluster_writes_the_table(tmp_path, capsys):
