@@ -20,12 +20,12 @@ from patience.claims import equivalence, mutation
 from patience.claims.scoring import playable, score_game, summary
 from patience.cli import main
 from patience.engine import load_game
-from patience.spec.layout import Foundations
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
+from patience.spec.layout import Foundations
 from patience.spec.loading import claims_of, clauses_of, find, read_spec, spec_paths
-from patience.spec.schema import Spec
 from patience.spec.mutants import mutants, probes
+from patience.spec.schema import Spec
 
 SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
 FEW = range(4)  # deals enough for a test of the judge; the whole run plays mutation.DEALS
