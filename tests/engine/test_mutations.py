@@ -261,6 +261,11 @@ def recorded_survivors(game_id) -> set[str]:
             for s in recorded()["survived"] if s["game"] == game_id}
 
 
+def out_of_date(game_id: str) -> str:
+    return (f"docs/{SCORE_FILE.name} is out of date for {game_id}: `patience check --mutations "
+            f"{game_id.split(':')[0]} --record docs/{SCORE_FILE.name}` records its game again")
+
+
 def needs_record(game_id):
     if game_id not in recorded()["games"]:
         pytest.skip(f"no whole mutation run of {game_id} is recorded in {SCORE_FILE.name}")
@@ -285,7 +290,7 @@ def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
     fail, and the spec itself does not."""
     spec, _, path = find(game_id)
     game = load_game(game_id)
-    stale = f"{SCORE_FILE.name} is out of date: a whole mutation run records it again"
+    stale = out_of_date(game_id)
     claim = next((c for c in game.rules.claims if c.id == claim_id), None)
     assert claim is not None, f"{game_id} has no claim {claim_id}; {stale}"
     assert not mutation.kills(game, claim)
@@ -308,7 +313,7 @@ def test_the_record_accounts_for_every_claim(game_id):
     spec = spec_of(game_id)
     variant = game_id.split(":")[1] if ":" in game_id else None
     own = spec.claims if variant is None else next(v for v in spec.variants if v.id == variant).claims
-    assert {claim.id for claim in own} == killing | none
+    assert {claim.id for claim in own} == killing | none, out_of_date(game_id)
 
 
 # Claims that no one-parameter mutant or probe makes fail, each with a hand-made mutant
