@@ -35,7 +35,7 @@ language = "en"
 
 root_doc = "docs/index"
 include_patterns = ["docs/**"]
-exclude_patterns = ["docs/_extra/**", *sorted(path.name for path in ROOT.iterdir() if path.is_dir() and path.name != "docs")]
+exclude_patterns = ["docs/_extra/**", "docs/claim-kinds.md", *sorted(path.name for path in ROOT.iterdir() if path.is_dir() and path.name != "docs")]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 
 extensions = [

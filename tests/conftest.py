@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -14,12 +15,26 @@ from patience.text import load_edition
 settings.register_profile("edition", deadline=None)
 settings.load_profile("edition")
 
-# sphinx.testing's fixtures (``app``, ``make_app``, test roots) for tests/sphinx; pytest
-# accepts plugin declarations only in the top-level conftest.
-pytest_plugins = ("sphinx.testing.fixtures",)
+# sphinx.testing's fixtures (``app``, ``make_app``, test roots) for tests/sphinx, and pytest's own
+# ``pytester`` (tests/test_ci.py); pytest accepts plugin declarations only in the top-level conftest.
+pytest_plugins = ("sphinx.testing.fixtures", "pytester")
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_TEXTS = ROOT / "source_texts"
+
+# Runs only when a -m names their marker: the whole mutation run (minutes) and the browser's
+# timing targets (a quiet machine). Left out here rather than by addopts' -m, which any -m
+# on the command line replaces (`-m "not browser"` would then run both).
+ON_REQUEST = ("mutations", "timing")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    asked = config.getoption("markexpr") or ""
+    left_out = {marker for marker in ON_REQUEST if not re.search(rf"\b{marker}\b", asked)}
+    dropped = [item for item in items if left_out & {mark.name for mark in item.iter_markers()}]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item not in dropped]
 
 
 @pytest.fixture(scope="session")

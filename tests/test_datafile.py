@@ -1,6 +1,6 @@
 """Located errors for every data file: the line of the offending key, whatever the schema's shape."""
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,7 +22,7 @@ class Name(BaseModel):
 
 class File(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    items: list[Annotated[Union[Count, Name], Field(discriminator="kind")]]
+    items: list[Annotated[Count | Name, Field(discriminator="kind")]]
 
 
 def error_for(tmp_path, text):

@@ -6,7 +6,7 @@ Thin adapters over the ``patience`` package:
 - :mod:`.rules`: a game's executable spec, its claims, plate and examples;
 - :mod:`.search`: search that folds pre-reform and modern spellings;
 - :mod:`.cli_page`: the command line's reference page, rendered from its parser;
-- :mod:`.spec_page`: the spec-language page's tables, rendered from the spec's models;
+- :mod:`.spec_page`: the spec-language page's mutation score, read from the record of the mutation runs;
 - :mod:`.downloads`: the TEI, JSON, EPUB, PDF and rule specs, made with the site, in a table;
 - :mod:`.stats`: the statistics page, its table and chart from the stored results.
 

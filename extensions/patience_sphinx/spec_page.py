@@ -1,12 +1,8 @@
-"""The spec-language page's generated tables.
-
-``spec-check-kinds``: the kinds of claim check, rendered from the check models
-(:func:`patience.spec.describe.check_kinds`), so that the page lists every kind the
-schema accepts, with its parameters, and nothing else.
-
-``spec-mutation-score``: the mutation score per game, read from the file the last
-whole run wrote (``patience check --mutations --json``; the argument names it,
-relative to the page); the test suite holds that file to the specs.
+"""The spec-language page's generated table ``spec-mutation-score``: the mutation score
+per game, read from the record of the mutation runs (``patience check --mutations
+--record FILE``; the argument names it, relative to the page); the test suite holds that
+file to the specs. (The page's list of claim kinds is a generated file it includes,
+``docs/claim-kinds.md``.)
 """
 
 from __future__ import annotations
@@ -18,20 +14,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from patience.spec import checks, describe
-
-HEADERS = ("check kind", "parameters", "what the engine is asked")
 SCORE_COLUMNS = ("mutants", "killed", "equivalent", "silent", "survived", "refused")
-
-
-class CheckKindsDirective(SphinxDirective):
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        for module in (describe, *_check_modules()):
-            self.env.note_dependency(module.__file__)
-        rows = [(row.kind, "; ".join(row.parameters) or "—", row.asks) for row in describe.check_kinds()]
-        return [_table(HEADERS, rows)]
 
 
 class MutationScoreDirective(SphinxDirective):
@@ -47,12 +30,8 @@ class MutationScoreDirective(SphinxDirective):
         return [_table(("game", *SCORE_COLUMNS), [*rows, ("all", *totals)])]
 
 
-def _check_modules():
-    return (checks, checks.foundations, checks.layout, checks.playouts, checks.redeals, checks.pairs)
-
-
 def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table:
-    table = nodes.table(classes=["spec-check-kinds"])
+    table = nodes.table(classes=["spec-mutation-score"])
     group = nodes.tgroup(cols=len(headers))
     table += group
     group.extend(nodes.colspec(colwidth=1) for _ in headers)
@@ -65,27 +44,17 @@ def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table
 
 
 def _row(cells: tuple[str, ...], code_first: bool) -> nodes.row:
+    """A row of the table; with ``code_first``, its first cell (a game id) as code."""
     row = nodes.row()
     for index, text in enumerate(cells):
         entry = nodes.entry()
         paragraph = nodes.paragraph()
-        if index == 0 and code_first:
-            paragraph += nodes.literal(text=text)
-        else:
-            paragraph.extend(_inline_code(text))
+        paragraph += nodes.literal(text=text) if index == 0 and code_first else nodes.Text(text)
         entry += paragraph
         row += entry
     return row
 
 
-def _inline_code(text: str) -> list[nodes.Node]:
-    """Backquoted words become literals; the rest stays text."""
-    parts = text.split("`")
-    return [nodes.literal(text=part) if index % 2 else nodes.Text(part)
-            for index, part in enumerate(parts) if part]
-
-
 def setup(app: Sphinx) -> dict:
-    app.add_directive("spec-check-kinds", CheckKindsDirective)
     app.add_directive("spec-mutation-score", MutationScoreDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

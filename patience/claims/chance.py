@@ -26,9 +26,11 @@ from patience.stats.intervals import wilson
 
 
 def _stored(game_id: str) -> dict:
-    entry = table.load()["games"].get(game_id)
+    data = table.load()
+    entry = data["games"].get(game_id)
     if entry is None:
-        raise ClaimError(f"the stored statistics have no deals of {game_id} (run `patience stats {game_id} --save`)")
+        raise ClaimError(f"the stored statistics have no deals of {game_id} (compute them with "
+                         f"`{table.computing(data, game_id)}`)")
     return entry
 
 

@@ -5,6 +5,8 @@ every parameter of every clause of every playable spec and variant is changed, o
 at a time, and each mutant must be killed by a text test or a claim, play the same
 as the spec, or change only what the clause records as conjecture. A surviving
 mutant is a rule the text states that nothing defends; it makes the exit status 1.
+``--record FILE`` merges the run into the mutation record (``docs/mutation-score.json``):
+the games run replace their entries, the others are kept (:mod:`patience.claims.record`).
 """
 
 from __future__ import annotations
@@ -45,14 +47,17 @@ def register(subparsers) -> None:
     mutations.add_argument("--sample", type=int, default=1, metavar="N",
                            help="with --mutations: judge only every N-th mutant of each game (a quick sample; "
                                 "claims are matched with its killed mutants only)")
+    mutations.add_argument("--record", metavar="FILE",
+                           help="with --mutations: merge the run into the mutation record FILE "
+                                "(docs/mutation-score.json): the games run replace their entries, the others are kept")
     parser.set_defaults(func=run)
 
 
 def run(arguments) -> int:
     if arguments.mutations:
         return run_mutations(arguments)
-    if arguments.game:
-        raise UsageError("check: GAME goes with --mutations")
+    if arguments.game or arguments.record:
+        raise UsageError(f"check: {'GAME' if arguments.game else '--record'} goes with --mutations")
     from patience.checks import KINDS, check_source
     from patience.progress import Progress
 
@@ -84,6 +89,7 @@ def _shown(finding: Finding) -> str:
 
 
 def run_mutations(arguments) -> int:
+    from patience.claims.record import merged
     from patience.claims.scoring import playable, score_games, summary
 
     try:
@@ -94,10 +100,15 @@ def run_mutations(arguments) -> int:
         raise UsageError("check: --sample must be 1 or more")
     if arguments.jobs < 1:
         raise UsageError("check: --jobs must be 1 or more")
+    if arguments.record and arguments.sample > 1:
+        raise UsageError("check: --record keeps a whole run; a sample (--sample) is not recorded")
+    record = _record(arguments.record) if arguments.record else None
     scored = Scored(len(game_ids), shown=not arguments.json)
     with scored.progress:
         scores = score_games(game_ids, edition_reading, jobs=arguments.jobs, every=arguments.sample, done=scored)
     result = summary(scores)
+    if record is not None:
+        _write_record(arguments.record, merged(record, result, playable()))
     if arguments.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
     else:
@@ -125,6 +136,35 @@ class Scored:
 
     def _doing(self) -> str:
         return f"mutation testing: {self.done} of {self.games} games scored"
+
+
+RECORD_SHAPE = {"games": dict, "kills": dict, "survived": list, "claims_never_killing": list, "claims_exempt": dict}
+
+
+def _record(path: str) -> dict:
+    """The mutation record at ``path``, read before the run so that a wrong path costs no run;
+    none yet is an empty one."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read the mutation record {path}: {getattr(error, 'strerror', None) or error}") from None
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path}:{error.lineno}: the mutation record is not valid JSON: {error.msg}") from None
+    if not isinstance(data, dict) or not all(isinstance(data.get(key), kind) for key, kind in RECORD_SHAPE.items()):
+        raise UsageError(f"{path}: is not a mutation record (`patience check --mutations --json` writes one)")
+    return data
+
+
+def _write_record(path: str, record: dict) -> None:
+    from patience.output import write_file
+
+    try:
+        write_file(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+    except OSError as error:
+        raise UsageError(f"cannot write the mutation record {path}: {error.strerror}") from None
+
 
 
 def edition_reading(passage_id: str) -> str:

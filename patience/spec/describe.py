@@ -1,6 +1,7 @@
 """The spec language described from its own models, for the reference page: each
 kind of claim check with its parameters, their types and defaults, and what it asks.
-The page renders these rows, so it cannot drift from the schema."""
+``patience claim-kinds`` writes these rows as the Markdown table ``docs/claim-kinds.md``,
+which the spec-language page includes and a test holds to the models."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ def check_kinds() -> list[KindRow]:
     rows = [KindRow(kind_of(model), _parameters(model), " ".join(inspect.cleandoc(model.__doc__).split()))
             for model in CHECK_MODELS]
     return sorted(rows)
+
+
+KINDS_HEADER = ("<!-- Generated from the claim-kind models (patience/spec/checks/): do not edit. "
+                "`patience claim-kinds > docs/claim-kinds.md` writes it again; a test holds it to the models. -->")
+
+
+def check_kinds_table() -> str:
+    """The kinds of claim check as a Markdown table, with the note that it is generated."""
+    lines = [KINDS_HEADER, "", "| check kind | parameters | what the engine is asked |", "|---|---|---|"]
+    lines += [f"| `{row.kind}` | {_cell('; '.join(row.parameters) or '—')} | {_cell(row.asks)} |"
+              for row in check_kinds()]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 def _parameters(model) -> list[str]:

@@ -39,7 +39,7 @@ def problems(path: Path | None = None, games: list[str] | None = None, sample: i
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     games = games if games is not None else _playable()
     found = [Problem(table.line_of(text, '"games"'), f"{game} has no results; compute them with "
-                     f"`{table.COMMAND.format(game=game, deals=1000, budget=table.stored_budget(data), rungs=3)}`")
+                     f"`{table.computing(data, game)}`")
              for game in games if game not in data["games"]]
     trusted = []
     for game, stored in data["games"].items():

@@ -189,7 +189,7 @@ def check_fresh(data: dict, game_id: str) -> None:
     stored = data["games"].get(game_id)
     if stored is None:
         raise StaleTable(f"the stored statistics have no results for {game_id}; compute them with "
-                         f"`{COMMAND.format(game=game_id, deals=1000, budget=stored_budget(data), rungs=3)}`")
+                         f"`{computing(data, game_id)}`")
     if stored["engine"] != engine_digest():
         raise StaleTable(f"the statistics of {game_id} were computed by other engine or solver code "
                          f"(digest {stored['engine'][:12]}, now {engine_digest()[:12]}); "
@@ -198,6 +198,11 @@ def check_fresh(data: dict, game_id: str) -> None:
         raise StaleTable(f"the spec of {game_id} has changed since its statistics were computed "
                          f"(digest {stored['spec'][:12]}, now {spec_digest(game_id)[:12]}); "
                          f"recompute them with `{stored['command']}`")
+
+
+def computing(data: dict, game_id: str) -> str:
+    """The command that computes a game's results into the stored table, at its budget."""
+    return COMMAND.format(game=game_id, deals=1000, budget=stored_budget(data), rungs=3)
 
 
 def stored_budget(data: dict) -> int:

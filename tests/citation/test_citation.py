@@ -8,9 +8,8 @@ import re
 import runpy
 from pathlib import Path
 
-import yaml
-
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 

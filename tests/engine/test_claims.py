@@ -2,11 +2,11 @@
 
 import pytest
 
+from patience.claims import ClaimError, run_claim
 from patience.datafile import DataFileError
 from patience.engine import games, load_game
-from patience.claims import ClaimError, run_claim
-from patience.engine.game import Game
 from patience.engine.compiler import compile_rules
+from patience.engine.game import Game
 from patience.spec.loading import find
 
 CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]

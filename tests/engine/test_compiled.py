@@ -6,10 +6,11 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from patience.engine import Move, games, load_compiled, load_game
 from patience.cards import parse_card
+from patience.engine import Move, games, load_compiled, load_game
 from patience.engine.game import position
 from patience.engine.state import zobrist_of
 

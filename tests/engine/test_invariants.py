@@ -1,7 +1,8 @@
 """Invariants of every game, under hypothesis: deals and random legal move sequences."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from patience.engine import IllegalMove, Move, games, load_game
 

@@ -3,11 +3,11 @@ the same legal moves, in the same order, along random playouts of every game and
 variant, with moves undone on the way; and the index equal to one made afresh."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from patience.engine import games, load_game
 from patience.engine.index import MoveIndex
-
 from tests.engine import reference
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from patience.claims import equivalence, mutation
+from patience.claims import equivalence, mutation, record
 from patience.claims.scoring import playable, score_game, summary
 from patience.cli import main
 from patience.engine import load_game
-from patience.spec.layout import Foundations
 from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
+from patience.spec.layout import Foundations
 from patience.spec.loading import claims_of, clauses_of, find, read_spec, spec_paths
-from patience.spec.schema import Spec
 from patience.spec.mutants import mutants, probes
+from patience.spec.schema import Spec
 
 SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
 FEW = range(4)  # deals enough for a test of the judge; the whole run plays mutation.DEALS
@@ -261,6 +261,11 @@ def recorded_survivors(game_id) -> set[str]:
             for s in recorded()["survived"] if s["game"] == game_id}
 
 
+def out_of_date(game_id: str) -> str:
+    return (f"docs/{SCORE_FILE.name} is out of date for {game_id}: `patience check --mutations "
+            f"{game_id.split(':')[0]} --record docs/{SCORE_FILE.name}` records its game again")
+
+
 def needs_record(game_id):
     if game_id not in recorded()["games"]:
         pytest.skip(f"no whole mutation run of {game_id} is recorded in {SCORE_FILE.name}")
@@ -285,7 +290,7 @@ def test_every_claim_kills_a_mutant(game_id, claim_id, label, reading):
     fail, and the spec itself does not."""
     spec, _, path = find(game_id)
     game = load_game(game_id)
-    stale = f"{SCORE_FILE.name} is out of date: a whole mutation run records it again"
+    stale = out_of_date(game_id)
     claim = next((c for c in game.rules.claims if c.id == claim_id), None)
     assert claim is not None, f"{game_id} has no claim {claim_id}; {stale}"
     assert not mutation.kills(game, claim)
@@ -308,7 +313,7 @@ def test_the_record_accounts_for_every_claim(game_id):
     spec = spec_of(game_id)
     variant = game_id.split(":")[1] if ":" in game_id else None
     own = spec.claims if variant is None else next(v for v in spec.variants if v.id == variant).claims
-    assert {claim.id for claim in own} == killing | none
+    assert {claim.id for claim in own} == killing | none, out_of_date(game_id)
 
 
 # Claims that no one-parameter mutant or probe makes fail, each with a hand-made mutant
@@ -381,6 +386,78 @@ def test_the_json_has_the_documented_keys(capsys):
     result = json.loads(capsys.readouterr().out)
     assert {"mutants", "killed", "equivalent", "silent", "survived"} <= set(result)
     assert result["mutants"] == result["killed"] + result["equivalent"] + result["silent"] + len(result["survived"])
+
+
+def one_game(record: dict, game_id: str) -> dict:
+    """What a run of ``game_id`` alone would summarise, cut from a whole run's record."""
+    mine = lambda entry: entry.split(" ", 1)[0] == game_id  # noqa: E731
+    return {"games": {game_id: record["games"][game_id]}, "kills": {game_id: record["kills"][game_id]},
+            "survived": [s for s in record["survived"] if s["game"] == game_id],
+            "claims_never_killing": [e for e in record["claims_never_killing"] if mine(e)],
+            "claims_exempt": {e: r for e, r in record["claims_exempt"].items() if mine(e)}}
+
+
+def test_a_game_s_run_merged_into_the_record_gives_the_record_of_a_whole_run():
+    whole = recorded()
+    assert record.merged(whole, one_game(whole, "empress"), playable()) == whole
+    assert record.merged({}, whole, playable()) == whole  # a whole run is the whole record
+
+
+def test_a_game_s_run_replaces_its_entries_keeps_the_others_and_sums_the_totals_again():
+    whole = recorded()
+    run = one_game(whole, "sympathie")
+    run["games"]["sympathie"] = {**run["games"]["sympathie"], "killed": 0, "mutants": 1}
+    run["survived"] = [{**whole["survived"][0], "game": "sympathie", "detail": "new"}]
+    run["claims_never_killing"] = ["sympathie new-claim"]
+    merged = record.merged(whole, run, playable())
+    assert merged["games"] == {**whole["games"], "sympathie": run["games"]["sympathie"]}
+    assert list(merged["games"]) == list(whole["games"])  # in the whole run's order
+    assert merged["mutants"] == whole["mutants"] - whole["games"]["sympathie"]["mutants"] + 1
+    assert merged["killed"] == whole["killed"] - whole["games"]["sympathie"]["killed"]
+    assert [s["detail"] for s in merged["survived"] if s["game"] == "sympathie"] == ["new"]
+    assert [s for s in merged["survived"] if s["game"] != "sympathie"] == [
+        s for s in whole["survived"] if s["game"] != "sympathie"]
+    assert "sympathie new-claim" in merged["claims_never_killing"] == sorted(merged["claims_never_killing"])
+
+
+def test_a_game_no_longer_playable_leaves_the_record():
+    whole = recorded()
+    stale = {**whole, "games": {**whole["games"], "sultan:gone": whole["games"]["sultan"]},
+             "kills": {**whole["kills"], "sultan:gone": {}}}
+    assert record.merged(stale, one_game(whole, "sultan"), playable()) == whole
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["check", "--record", "score.json"], "--record goes with --mutations"),
+    (["check", "--mutations", "sultan", "--sample", "3", "--record", "score.json"], "a sample (--sample) is not recorded"),
+])
+def test_record_goes_with_a_whole_run(arguments, message, capsys):
+    assert main(arguments) == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{", "score.json:1: the mutation record is not valid JSON"),
+    ('{"games": {}}', "score.json: is not a mutation record"),
+])
+def test_a_record_that_cannot_be_read_is_refused_before_the_run(content, message, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "score.json").write_text(content, encoding="utf-8")
+    assert main(["check", "--mutations", "sultan", "--record", "score.json"]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.mutations
+def test_recording_one_game_rewrites_its_entries_as_the_whole_run_did(tmp_path):
+    """`patience check --mutations GAME --record FILE` on a record whose entries for GAME
+    are wrong: they come back as the whole run recorded them, the others untouched."""
+    whole = recorded()
+    wrong = record.merged(whole, {**one_game(whole, "napoleon:twelve"), "games": {
+        "napoleon:twelve": {**whole["games"]["napoleon:twelve"], "killed": 0}}, "kills": {"napoleon:twelve": {}}},
+        playable())
+    path = tmp_path / "mutation-score.json"
+    path.write_text(json.dumps(wrong), encoding="utf-8")
+    assert main(["check", "--mutations", "napoleon:twelve", "--record", str(path), "--jobs", "1"]) == 0
+    assert path.read_text(encoding="utf-8") == SCORE_FILE.read_text(encoding="utf-8")
 
 
 @pytest.mark.mutations

@@ -1,9 +1,10 @@
 """The citable-deal machinery: SplitMix64, seeding, shuffle, and pinned deals."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from patience.engine import load_game, rng
 from patience.cards import card_name
+from patience.engine import load_game, rng
 
 
 def test_splitmix64_matches_the_published_reference_outputs():

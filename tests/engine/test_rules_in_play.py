@@ -2,8 +2,8 @@
 
 import pytest
 
-from patience.engine import IllegalMove, load_game
 from patience.cards import card_code, parse_card
+from patience.engine import IllegalMove, load_game
 from patience.engine.game import DEAL_ROW, REDEAL, position
 from patience.engine.jsonio import move_from_json, move_to_json, state_from_json, state_to_json
 

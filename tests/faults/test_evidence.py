@@ -9,7 +9,6 @@ from patience.checks import check_source
 from tests.editing import edit, line_of
 from tests.sphinx.helpers import warnings_of
 
-
 # The variant a departure names, and the readings it plays (which must name it too).
 VARIANT = '    variant: sultan:english\n    played: {russian: sultan, english: "sultan:english"}\n'
 

@@ -40,7 +40,7 @@ def _bytes_in(monkeypatch, data: bytes) -> None:
 
 
 def test_cp1251_input_is_a_located_error_not_invalid_json(monkeypatch, capsys):
-    _bytes_in(monkeypatch, "Онъ\nвсѣ".encode("utf-8").replace("всѣ".encode(), "все".encode("cp1251")))
+    _bytes_in(monkeypatch, "Онъ\nвсѣ".encode().replace("всѣ".encode(), "все".encode("cp1251")))
     assert main(["modernize", "--json"]) == 2
     out, err = capsys.readouterr()
     assert out == ""

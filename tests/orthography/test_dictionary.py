@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from patience.datafile import DataFileError
-from patience.orthography.dictionary import allowlist_path, load_allowlist, unknown_words
+from patience.orthography.dictionary import load_allowlist, unknown_words
 
 # The whole edition's modern layer against the dictionary: patience.checks (kind "modern"),
 # run by tests/checks.

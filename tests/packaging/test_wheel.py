@@ -69,6 +69,12 @@ def test_the_wheel_carries_every_file_of_the_packages_and_nothing_else(wheel):
     assert shipped == wanted, (sorted(wanted - shipped), sorted(shipped - wanted))
 
 
+def test_the_wheel_marks_the_package_as_typed(wheel):
+    """PEP 561: a type checker of a project that imports ``patience`` reads its annotations."""
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.getinfo("patience/py.typed").file_size == 0
+
+
 def test_the_wheel_carries_the_edition_data(installed):
     command, elsewhere = installed
     script = "import patience.text.edition as e; print(e.source_texts_dir())"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import patience_sphinx.rules.cache
 import patience_sphinx.rules.example
+import pytest
+
 from tests.sphinx.helpers import page, warnings_of
 
 from .conftest import edit

@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
+from patience.cards import card_name
 from patience.cli import main as patience_main
 from patience.engine import games, load_game
 from patience.engine.autoplay import autoplay
-from patience.cards import card_name
 from patience.engine.plate import H, W, board, layout, svg
 from patience.engine.replay import TimeLimit, record
 

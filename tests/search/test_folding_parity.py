@@ -43,6 +43,7 @@ def _words(edition) -> list[str]:
 
 def test_browser_and_python_fold_and_stem_alike(edition):
     from patience_sphinx.search import SearchAcrossSpellings
+
     from patience.orthography.folding import fold
 
     words = _words(edition)

@@ -65,6 +65,7 @@ def test_every_gold_word_and_its_modern_form_share_search_keys():
     import re
 
     from patience_sphinx.search import SearchAcrossSpellings
+
     from tests.orthography.conftest import gold_words
 
     language = SearchAcrossSpellings({})

@@ -6,9 +6,10 @@ import subprocess
 import sys
 
 import pytest
-from .helpers import warnings_of
 
 from patience.text import load_edition
+
+from .helpers import warnings_of
 
 EXPECTED = [
     ("broken.md", 3, "no passage 'sultan.end.99' in the edition [edition.dangling]"),

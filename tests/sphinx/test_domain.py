@@ -6,10 +6,11 @@ import re
 
 import pytest
 from sphinx import addnodes
-from .helpers import cells, page, text_without, warnings_of
 
 from patience import citation
 from patience.text import load_edition
+
+from .helpers import cells, page, text_without, warnings_of
 
 EDITION = load_edition()
 
@@ -166,8 +167,9 @@ def test_the_page_links_exactly_the_words_the_glossary_found(app):
     """Occurrences keep their offsets: a word spelled like a term's word elsewhere is not linked
     («ея мѣсто» in nivernaise.game.6 is no "free space"; «свободное мѣсто» is). A corrected word
     is a correction mark, not a link."""
-    from patience.corpus import load_corpus
     from patience_sphinx.edition.reading import reading_pieces
+
+    from patience.corpus import load_corpus
 
     app.build()
     corpus = load_corpus()

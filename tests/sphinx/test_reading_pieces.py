@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from patience_sphinx.edition.reading import reading_pieces, witness_pieces
+
 from patience.text import load_edition
 
 EDITION = load_edition()

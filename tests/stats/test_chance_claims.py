@@ -3,12 +3,16 @@ holds, is contradicted (the figures show the opposite) or is not shown (they can
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import pytest
 
 from patience.claims import ClaimError
 from patience.claims.chance import never_won_when_covered, rarer_than, rarer_without_space
+from patience.cli import build_parser
 from patience.engine import load_game
-from patience.stats import table
+from patience.stats import integrity, table
 
 
 def made_table(monkeypatch, games: dict[str, list[list]]) -> None:
@@ -139,3 +143,24 @@ def test_the_page_words_each_verdict_and_warns_of_one_the_spec_does_not_record()
         "claim nivernaise.x is marked as not shown by the figures, but it is contradicted: 'apart, the first above'")
     assert status(claim, {"holds": False, "detail": "cached before verdicts"}) == "fails"  # read as contradicted
     assert tally(["holds", "not_shown", "not_shown"]) == "3 claims: 1 holds, 2 are not shown by the figures."
+
+
+def suggested_commands(text: str) -> list[list[str]]:
+    return [shlex.split(command) for command in re.findall(r"`(patience stats [^`]*)`", text)]
+
+
+def test_a_game_missing_from_the_table_is_an_error_suggesting_a_command_that_runs(monkeypatch, tmp_path):
+    """The suggestion is parsed by the command's own parser (it once lacked the required --deals)."""
+    monkeypatch.setattr(table, "TABLE", tmp_path / "table.json")  # no table yet
+    with pytest.raises(ClaimError, match="the stored statistics have no deals of calculation:waiting") as caught:
+        rarer_than(load_game("calculation:waiting"), "calculation", "player")
+    ((program, *words),) = suggested_commands(str(caught.value))
+    arguments = build_parser().parse_args(words)
+    assert program == "patience" and arguments.game == "calculation:waiting" and arguments.save
+    assert int(arguments.deals) > 0 and int(arguments.rungs) > 0
+
+
+def test_the_table_s_own_findings_suggest_commands_that_run(monkeypatch, tmp_path):
+    findings = " ".join(problem.message for problem in integrity.problems(tmp_path / "table.json", ["sultan"]))
+    (command,) = suggested_commands(findings)
+    assert build_parser().parse_args(command[1:]).game == "sultan"

@@ -77,7 +77,6 @@ def test_occurrences_name_real_passages_in_book_order(edition, glossary):
 FORMS = {
     "cover": r"\bзакры",
     "pair": r"\bспар|\bпопарно",
-    "exchange": r"обмѣн",
     "move": r"\bперекла|\bперелож",
     "turn-over": r"\bперевор|\bперевер",
     "in-sequence": r"\bпо порядку",
@@ -272,7 +271,7 @@ def test_duplicate_term(source_copy):
     path = source_copy / "glossary.yaml"
     with pytest.raises(DataFileError) as caught:
         load_glossary(source_copy)
-    assert caught.value.line == [i for i, l in enumerate(path.read_text().splitlines(), 1) if "id: divan" in l][1]
+    assert caught.value.line == [i for i, line in enumerate(path.read_text().splitlines(), 1) if "id: divan" in line][1]
     assert "term divan is defined twice" in caught.value.message
 
 
@@ -286,7 +285,7 @@ def test_a_match_must_find_the_terms_own_form(source_copy):
     edit(path, "    match: [диван]\n", "    match: [султан]\n")
     with pytest.raises(DataFileError) as caught:
         load_glossary(source_copy)
-    assert caught.value.line == [i for i, l in enumerate(path.read_text().splitlines(), 1) if "match: [султан]" in l][1]
+    assert caught.value.line == [i for i, line in enumerate(path.read_text().splitlines(), 1) if "match: [султан]" in line][1]
     assert "term divan: its match does not find its own form «диванъ»" in caught.value.message
 
 
