@@ -12,6 +12,7 @@ relative to the page); the test suite holds that file to the specs.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from docutils import nodes
@@ -51,7 +52,7 @@ def _check_modules():
     return (checks, checks.foundations, checks.layout, checks.playouts, checks.redeals, checks.pairs)
 
 
-def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> nodes.table:
     table = nodes.table(classes=["spec-check-kinds"])
     group = nodes.tgroup(cols=len(headers))
     table += group
@@ -64,7 +65,7 @@ def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table
     return table
 
 
-def _row(cells: tuple[str, ...], code_first: bool) -> nodes.row:
+def _row(cells: Sequence[str], code_first: bool) -> nodes.row:
     row = nodes.row()
     for index, text in enumerate(cells):
         entry = nodes.entry()

@@ -12,7 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .._html import make, unavailable
 from .apparatus import reading_nodes
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .games import passage_ref
 from .layers import english_layer
 from .refs import xref
@@ -34,7 +34,7 @@ class NotesList(SphinxDirective):
     def note(self, edition, note):
         anchor = f"note-{note.number}"
         text = edition.passage(note.passage_id) if note.passage_id else None
-        self.env.domains["ed"].note_object(
+        edition_domain(self.env).note_object(
             "note", str(note.number),
             Entry(self.env.docname, anchor, f"note {note.number}",
                   fingerprint(note.passage_id, note.cited_by, note.games, note.inferred, text and text.reading)),

@@ -21,7 +21,7 @@ from .._logging import warn_edition as warn
 from . import cite
 from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .layers import english_layer, english_term_spans, glossary_for, modern_layer, term_spans
 from .source import corpus_for
 
@@ -66,7 +66,7 @@ class ParallelText(SphinxDirective):
         return passages[ids.index(first) : ids.index(last) + 1]
 
     def row(self, edition, passage, layers):
-        domain = self.env.domains["ed"]
+        domain = edition_domain(self.env)
         order = edition.passages.index(passage)
         domain.note_object(
             "passage",

@@ -53,8 +53,8 @@ def corpus_for(env, location=None) -> Corpus | None:
     specs = specs_dir(env)
     try:
         return known.for_this_build(("corpus", source, specs), lambda: load_corpus(source, specs))
-    except (DataFileError, OSError) as error:
-        error = as_data_error(error, source)
+    except (DataFileError, OSError) as raised:
+        error = as_data_error(raised, source)
         where = file_location(error.path, error.line)
         if memory(env).once(("source", where, error.message)):
             warn("source", f"the edition's data cannot be read: {error.message}", where)
@@ -84,7 +84,7 @@ def edition_for(env, location=None):
     return corpus.edition if corpus else None
 
 
-def as_data_error(error: Exception, source: Path) -> DataFileError:
+def as_data_error(error: DataFileError | OSError, source: Path) -> DataFileError:
     """An unreadable file (permissions, a directory where a file should be) as a located error."""
     if isinstance(error, OSError):
         return DataFileError(error.filename or source, None, error.strerror or str(error))

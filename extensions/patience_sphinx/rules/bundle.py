@@ -29,12 +29,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+import patience
 from patience.datafile import DataFileError
 from patience.engine import specs as engine_specs
 from patience.output import write_file
 
 from .._logging import warn_rules as warn
 from . import cards, snapshot
+from .play import pages_playing
 from .specs import specs_dir
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -60,7 +62,7 @@ def write(app, exception) -> None:
         return
     static = Path(app.outdir, "_static")
     manifest: dict = {"cards": _write(static / "play" / "cards.svg", cards.sprite().encode()), "games": {}}
-    games = sorted({game for ids in getattr(app.env, "rules_play", {}).values() for game in ids})
+    games = sorted({game for ids in pages_playing(app.env).values() for game in ids})
     if not games:
         return
     compiled = {}
@@ -136,7 +138,7 @@ def _runtime(compiled: dict) -> bytes | None:
     # Python files only: a compiled module (the solver's accelerator, where it is built) is
     # this machine's, not the browser's, which goes without it.
     files = [Path(name) for name in json.loads(probe.stdout) if name.endswith(".py")]
-    root = Path(sys.modules["patience"].__file__).parent.parent
+    root = Path(patience.__path__[0]).parent
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:
