@@ -16,7 +16,7 @@ from .domain import Entry, edition_domain, fingerprint
 from .games import passage_ref
 from .layers import english_layer
 from .refs import xref
-from .source import corpus_for
+from .source import corpus_for, note_english
 
 
 class NotesList(SphinxDirective):
@@ -26,6 +26,7 @@ class NotesList(SphinxDirective):
             return [unavailable("The text of the edition could not be read (see the build log).")]
         edition = corpus.edition
         self.english = english_layer(corpus, self.get_location())
+        note_english(self.env, [edition.passage(n.passage_id) for n in edition.notes.values() if n.passage_id])
         box = make("div", classes=["ed-notes"])
         for _, note in sorted(edition.notes.items()):
             box += self.note(edition, note)
