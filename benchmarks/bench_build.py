@@ -2,8 +2,9 @@
 
     python benchmarks/bench_build.py [--runs N]
 
-Three builds, each ``sphinx -b html`` in a subprocess, timed on the wall and in
-processor time (the build's and its subprocesses': Node and the probe of Play's bundle):
+Four builds, each ``sphinx -n -W -b html`` in a subprocess (as the README builds the
+site), timed on the wall and in processor time (the build's and its subprocesses':
+Node, which makes Play's memory snapshot, and the probe of Play's runtime):
 
 - **the edition, clean**: a temporary copy of the project (its ``conf.py``, ``docs/``
   and ``source_texts/``; ``node_modules`` linked), built from scratch into fresh output
@@ -11,6 +12,11 @@ processor time (the build's and its subprocesses': Node and the probe of Play's 
 - **the edition, one passage's English edited**: the same copy after a word is added
   to the English of one passage (:data:`EDITED`), built again into the same directories,
   as an editor's next build is (the real files are never touched);
+- **the edition, pages only**: the same copy from a fresh environment (``-E``: every page
+  read and written again) into the same directories, where the claims' and examples'
+  results (the rules cache, under the doctrees) and Play's snapshot (``play/``, made
+  again only when its inputs change) are kept: the edition's pages without the engine's
+  work and Node's, which is what the clean build costs beyond it;
 - **plain Sphinx, same content**: the site :mod:`plain_site` writes from the same data
   (every page of ``docs/``, every passage's four layers with its apparatus, the notes,
   the glossary, the indexes; MyST only), built from scratch.
@@ -49,12 +55,12 @@ INCREMENTAL_TARGET = 2.0  # seconds
 Times = tuple[float, float]  # (wall, processor) seconds
 
 
-def timed_sphinx(source: Path, output: Path) -> Times:
+def timed_sphinx(source: Path, output: Path, *options: str) -> Times:
     """Build ``source`` into ``output``/html with doctrees in ``output``/doctrees."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(output / "doctrees"), str(source),
-                    str(output / "html")], check=True, cwd=source)
+    subprocess.run([sys.executable, "-m", "sphinx", "-n", "-W", "-q", *options, "-b", "html",
+                    "-d", str(output / "doctrees"), str(source), str(output / "html")], check=True, cwd=source)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -84,13 +90,14 @@ def edit_english(source_texts: Path, passage_id: str) -> None:
     raise ValueError(f"{path}: no folded `text: >-` after line {entry.source_line} for {passage_id}")
 
 
-def edition_builds() -> tuple[Times, Times]:
-    """The clean build of a copy of the project, and its build again after one edit."""
+def edition_builds() -> tuple[Times, Times, Times]:
+    """The clean build of a copy of the project, its build again after one edit, and its pages only."""
     with tempfile.TemporaryDirectory() as folder:
         copy, output = project_copy(Path(folder) / "project"), Path(folder) / "build"
         clean = timed_sphinx(copy, output)
         edit_english(copy / "source_texts", EDITED)
-        return clean, timed_sphinx(copy, output)
+        incremental = timed_sphinx(copy, output)
+        return clean, incremental, timed_sphinx(copy, output, "-E")
 
 
 def plain_build() -> Times:
@@ -108,10 +115,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="builds of each kind (the fastest counts)")
     runs = parser.parse_args().runs
     editions = [edition_builds() for _ in range(runs)]
-    clean, incremental = fastest([c for c, _ in editions]), fastest([i for _, i in editions])
+    clean, incremental, pages = (fastest([times[kind] for times in editions]) for kind in range(3))
     plain = fastest([plain_build() for _ in range(runs)])
     print("| build | wall s | processor s | ratio to plain (wall, processor) |\n|---|---:|---:|---:|")
-    for name, (wall, processor) in (("the edition, clean", clean), ("plain Sphinx, same content, clean", plain),
+    for name, (wall, processor) in (("the edition, clean", clean),
+                                    ("the edition, pages only (engine results and snapshot kept)", pages),
+                                    ("plain Sphinx, same content, clean", plain),
                                     (f"the edition, after editing the English of {EDITED}", incremental)):
         print(f"| {name} | {wall:.1f} | {processor:.1f} | {wall / plain[0]:.1f}, {processor / plain[1]:.1f} |")
     ratio = clean[1] / plain[1]

@@ -59,7 +59,7 @@ COMPUTED = frozenset({"rules", "rules-plate", "rules-example", "rules-play", "st
 
 _ROLE_OR_CODE = re.compile(r"(`+).+?\1|\{ed:[a-z-]+\}`([^`]*)`")
 _INLINE_MARKUP = re.compile(r"([\\`*_\[\]<>{}|~^$&])")
-_BLOCK_START = re.compile(r"^(\d*)([-+#>:.)])")
+_BLOCK_START = re.compile(r"^(\d*)([-+#>:.)(%=])")
 
 
 def write(folder: Path, corpus: Corpus | None = None, docs: Path = ROOT / "docs") -> Path:
