@@ -1,6 +1,8 @@
 """The edition's build against a plain Sphinx site of the same content, and after one edit.
 
-    python benchmarks/bench_build.py [--runs N]
+    python -m benchmarks.bench_build [--runs N]
+
+(from the repository's root: the benchmark imports its sibling :mod:`benchmarks.plain_site`).
 
 Four builds, each ``sphinx -n -W -b html`` in a subprocess (as the README builds the
 site), timed on the wall and in processor time (the build's and its subprocesses':
@@ -38,12 +40,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import plain_site
 from patience.corpus import load_corpus
-
-try:
-    from benchmarks import plain_site
-except ImportError:  # run as a script: this folder is on the path, not the repository
-    import plain_site
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITED = "calculation.game.3"
