@@ -44,8 +44,9 @@ class CitationPanel(SphinxDirective):
         except citation.CitationError as error:
             warn("dangling" if "no passage" in str(error) else "argument", str(error), self.get_location())
             return []
-        edition_domain(self.env).note_reference(self.env.docname, "passage", passages[0].id)
-        edition_domain(self.env).note_reference(self.env.docname, "passage", passages[-1].id)
+        domain = edition_domain(self.env)
+        domain.note_reference(self.env.docname, "passage", passages[0].id)
+        domain.note_reference(self.env.docname, "passage", passages[-1].id)
         box = panel(self.arguments[0].strip())
         box["attrs"]["open"] = "open"
         return [box]
