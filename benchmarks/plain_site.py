@@ -237,8 +237,10 @@ def glossary(corpus: Corpus, _argument: str = "") -> str:
     for term in terms:
         occurrences = bullets(f"{passage_link(o.passage_id)} {escape(' '.join(o.words))}" for o in term.occurrences)
         games = [escape("Games: " + ", ".join(term.games))] if term.games else []
+        count, passages = len(term.occurrences), len(term.passage_ids)
+        occurs = f"Occurs {count} time{'s' * (count > 1)} in {passages} passage{'s' * (passages > 1)}:"
         items.append((f"(term-{term.id})=\n{escape(term.prereform)} · {escape(term.modern)} — *{escape(term.english)}*",
-                      [escape(term.definition), *games, f"Occurs {len(term.occurrences)} times:\n{occurrences}"]))
+                      [escape(term.definition), *games, f"{occurs}\n{occurrences}"]))
     return definitions(items)
 
 
