@@ -3,10 +3,19 @@
 Compiled games and the errors already reported live as long as the environment
 object in this process. They are never pickled with it: a restored environment
 starts with an empty memory and loads again what it needs (the data are cached
-by :func:`patience.corpus.load_corpus` on the state of their files).
+by :func:`patience.corpus.load_corpus` on the state of their files). What must outlive
+the process (objects and references, the games each page plays) is a domain's data,
+saved with the environment; :func:`domain_of` hands a domain out as its own class.
 """
 
 from __future__ import annotations
+
+from typing import TypeVar
+
+from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
+
+D = TypeVar("D", bound=Domain)
 
 
 class BuildMemory:
@@ -49,4 +58,12 @@ def memory(env) -> BuildMemory:
     found = getattr(env, "patience_memory", None)
     if found is None:
         found = env.patience_memory = BuildMemory()
+    return found
+
+
+def domain_of(env: BuildEnvironment, kind: type[D]) -> D:
+    """``env``'s domain of class ``kind``, typed as such (Sphinx hands every domain out as a ``Domain``)."""
+    found = env.domains[kind.name]
+    if not isinstance(found, kind):
+        raise TypeError(f"the domain {kind.name!r} is a {type(found).__name__}, not a {kind.__name__}")
     return found

@@ -39,7 +39,10 @@ def fixed_width_parser() -> argparse.ArgumentParser:
     """The command's parser, formatting its help at :data:`WIDTH` columns whatever the terminal."""
     parser = build_parser()
     for each in (parser, *_subparsers(parser).values()):
-        each.formatter_class = functools.partial(each.formatter_class, width=WIDTH)
+        formatter = each.formatter_class
+        if not (isinstance(formatter, type) and issubclass(formatter, argparse.HelpFormatter)):
+            raise TypeError(f"{each.prog}: its help formatter {formatter!r} is not an argparse.HelpFormatter")
+        each.formatter_class = functools.partial(formatter, width=WIDTH)
     return parser
 
 

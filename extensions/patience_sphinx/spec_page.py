@@ -8,6 +8,7 @@ file to the specs. (The page's list of claim kinds is a generated file it includ
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from docutils import nodes
@@ -30,7 +31,7 @@ class MutationScoreDirective(SphinxDirective):
         return [_table(("game", *SCORE_COLUMNS), [*rows, ("all", *totals)])]
 
 
-def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> nodes.table:
     table = nodes.table(classes=["spec-mutation-score"])
     group = nodes.tgroup(cols=len(headers))
     table += group
@@ -43,7 +44,7 @@ def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table
     return table
 
 
-def _row(cells: tuple[str, ...], code_first: bool) -> nodes.row:
+def _row(cells: Sequence[str], code_first: bool) -> nodes.row:
     """A row of the table; with ``code_first``, its first cell (a game id) as code."""
     row = nodes.row()
     for index, text in enumerate(cells):

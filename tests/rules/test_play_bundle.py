@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from patience_sphinx.rules import snapshot
+from patience_sphinx.rules import bundle, snapshot
 from patience_sphinx.rules.bundle import PYODIDE_FILES
 from patience_sphinx.rules.play import DEFAULT_DEAL
 
@@ -178,3 +178,34 @@ def test_the_snapshot_is_made_from_a_cut_library_and_the_same_inputs_give_the_sa
     assert memory.startswith(b"\0snp") and len(memory) > 10_000_000  # Pyodide's snapshot of its memory
     again = snapshot._make(REAL_PYODIDE, engine, compiled)
     assert again == (library, packed)
+
+
+def test_the_probe_runs_again_only_when_what_it_found_may_have_changed(tmp_path, monkeypatch):
+    """The runtime's zip is kept (``engine.key``) while the games, the probe, Python and every
+    file in the zip are as they were; an edit to one of those files probes again."""
+    root, play = tmp_path / "root", tmp_path / "play"
+    for name in ("patience/__init__.py", "patience/engine/game.py"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in ("patience/__init__.py", "patience/engine/game.py"):
+            archive.writestr(name, (root / name).read_bytes())
+    probes = []
+    monkeypatch.setattr(bundle, "_ROOT", root)
+    monkeypatch.setattr(bundle, "_probed", lambda compiled: probes.append(sorted(compiled)) or buffer.getvalue())
+
+    def build(compiled):  # as bundle.write does: the runtime, then the zip written where the next build finds it
+        engine = bundle._runtime(compiled, play)
+        (play / "engine.zip").write_bytes(engine)
+
+    sultan = {"sultan": load_game("sultan").rules.to_data()}
+    build(sultan)
+    build(sultan)
+    assert probes == [["sultan"]]
+    build({**sultan, "calculation": load_game("calculation").rules.to_data()})
+    assert probes == [["sultan"], ["calculation", "sultan"]]
+    build(sultan)
+    (root / "patience/engine/game.py").write_text("import yaml\n")
+    build(sultan)
+    assert probes == [["sultan"], ["calculation", "sultan"], ["sultan"], ["sultan"]]

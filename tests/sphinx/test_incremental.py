@@ -13,6 +13,11 @@ def _written(app) -> set[str]:
     return set(re.findall(r"writing output\.\.\. \[\s*\d+%\] (\S+)", _plain(app.status.getvalue())))
 
 
+def _read(app) -> set[str]:
+    """The documents the last build read, from its status output."""
+    return set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", _plain(app.status.getvalue())))
+
+
 def _plain(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
@@ -121,3 +126,23 @@ def test_one_app_building_again_reads_the_data_edited_in_between(make_app, site_
     _touch_later(segmentation)
     app.build()
     assert "накладываютъ-ся" in page(app, "games")
+
+
+def test_an_edited_translation_rereads_only_the_pages_that_show_it(make_app, site_copy, source_copy, tmp_path):
+    site, out = site_copy("edition"), tmp_path / "out"
+    first = _build(make_app, site, out, source_copy)
+    assert {"games", "notes", "refs", "glossary"} <= _read(first)
+    english = source_copy / "english" / "sultan.yaml"
+    text = english.read_text(encoding="utf-8")
+    assert text.count("one ace of hearts") == 1
+    english.write_text(text.replace("one ace of hearts", "one single ace of hearts"), encoding="utf-8")
+    _touch_later(english)
+    edited = _build(make_app, site, out, source_copy)
+    assert _read(edited) == {"games"}  # the page whose parallel text shows the Sultan's English
+    assert "one single ace of hearts" in re.sub(r"<[^>]+>", "", page(edited, "games"))  # its terms are links
+
+    notes = source_copy / "english" / "notes.yaml"  # the notes' English: the notes, and each game's endnotes
+    notes.write_text(notes.read_text(encoding="utf-8").replace("text: >-\n", "text: >-\n      Indeed,\n", 1),
+                     encoding="utf-8")
+    _touch_later(notes)
+    assert _read(_build(make_app, site, out, source_copy)) == {"games", "notes"}

@@ -26,7 +26,7 @@ from patience.export.fonts import FontError
 from patience.output import write_file
 
 from .._logging import downloads
-from ..edition.source import corpus_for
+from ..edition.source import corpus_for, note_english
 
 FOLDER = "downloads"
 STATIC = Path(__file__).parent / "static"
@@ -51,6 +51,7 @@ class DownloadsDirective(SphinxDirective):
             return [nodes.paragraph(text="The downloads could not be made: the edition's data cannot be read.")]
         for path in sorted(corpus.specs_dir.glob("*.yaml")):
             self.env.note_dependency(str(path))
+        note_english(self.env, corpus.edition.passages)  # the exports hold every layer
         ceteicean = ceteicean_dir(self)
         if not (ceteicean / "dist" / "CETEI.js").is_file():
             downloads.warn("make", f"the TEI viewer cannot be made: CETEIcean is not in {ceteicean} (run npm ci)",

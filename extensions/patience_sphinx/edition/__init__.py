@@ -17,7 +17,7 @@ from . import backlinks, checks, data, inventory, lang, meta
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
-from .domain import EditionDomain
+from .domain import EditionDomain, edition_domain
 from .effects import TranslationEffects
 from .games import GameSummary
 from .glossary import GlossaryList
@@ -37,14 +37,15 @@ def _templates(app, config) -> None:
 
 def _snapshot(app, env, added, changed, removed):
     """Before reading: remember every object's fingerprint (see ``_referrers``)."""
-    env.domains["ed"].before = env.domains["ed"].snapshot()
+    domain = edition_domain(env)
+    domain.before = domain.snapshot()
     return []
 
 
 def _referrers(app, env):
     """After reading: pages that refer to an object that changed must be rewritten."""
-    domain = env.domains["ed"]
-    return sorted(domain.referrers_of_changes(getattr(domain, "before", {})))
+    domain = edition_domain(env)
+    return sorted(domain.referrers_of_changes(domain.before))
 
 
 def _quiet_consequences(app, domain, node) -> bool | None:

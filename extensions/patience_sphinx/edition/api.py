@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .._logging import warn_edition as warn
 from .departures import concerning
-from .domain import OBJECT_TYPES, Entry, fingerprint
+from .domain import OBJECT_TYPES, Entry, edition_domain, fingerprint
 from .refs import xref as reference
 
 __all__ = ["declare", "cites", "reference", "concerning"]
@@ -28,7 +28,7 @@ def declare(directive, objtype: str, name: str, anchor: str, title: str, *versio
         warn("argument", f"unknown object type {objtype!r}", directive.get_location())
         return False
     entry = Entry(directive.env.docname, anchor, title, fingerprint(title, *version))
-    return directive.env.domains["ed"].note_object(objtype, name, entry, directive.get_location())
+    return edition_domain(directive.env).note_object(objtype, name, entry, directive.get_location())
 
 
 def cites(directive, objtype: str, name: str, passage_id: str) -> None:
@@ -37,5 +37,5 @@ def cites(directive, objtype: str, name: str, passage_id: str) -> None:
     A passage that does not exist is an ``edition.dangling`` warning once all
     pages are read (the domain's ``check_consistency``).
     """
-    domain = directive.env.domains["ed"]
+    domain = edition_domain(directive.env)
     domain.note_backlink(directive.env.docname, ("passage", passage_id), (objtype, name))

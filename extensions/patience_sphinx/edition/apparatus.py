@@ -27,7 +27,9 @@ def reading_nodes(directive, passage, terms=(), scope=""):
     ``terms`` are ``(start, end, term id)`` in the reading text: the words the glossary found.
     ``scope`` prefixes the ids this writes, for a second rendering on the same page.
     """
-    result, offset, seen = [], 0, set()
+    result: list[nodes.Node] = []
+    seen: set[str] = set()
+    offset = 0
     for index, piece in enumerate(reading_pieces(passage)):
         if piece.kind == "text":
             result.extend(term_links(directive, piece.text, terms, offset, seen))

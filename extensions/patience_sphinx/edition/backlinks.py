@@ -11,7 +11,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.nodes import make_refnode
 
-from .domain import OBJECT_TYPES
+from .domain import OBJECT_TYPES, edition_domain
 
 PLURALS = {"departure": "departures from the English", "reading": "settled readings"}
 
@@ -25,7 +25,7 @@ def placeholder(objtype: str, name: str) -> backlinks:
 
 
 def fill(app, doctree, docname) -> None:
-    domain = app.env.domains["ed"]
+    domain = edition_domain(app.env)
     for node in list(doctree.findall(backlinks)):
         found = domain.backlinks_to(*node["target"])
         if not found:

@@ -15,6 +15,7 @@ from patience import citation
 
 from .._html import make
 from .._logging import warn_edition as warn
+from .domain import edition_domain
 
 
 def panel(reference: str, label: str | None = None):
@@ -43,8 +44,9 @@ class CitationPanel(SphinxDirective):
         except citation.CitationError as error:
             warn("dangling" if "no passage" in str(error) else "argument", str(error), self.get_location())
             return []
-        self.env.domains["ed"].note_reference(self.env.docname, "passage", passages[0].id)
-        self.env.domains["ed"].note_reference(self.env.docname, "passage", passages[-1].id)
+        domain = edition_domain(self.env)
+        domain.note_reference(self.env.docname, "passage", passages[0].id)
+        domain.note_reference(self.env.docname, "passage", passages[-1].id)
         box = panel(self.arguments[0].strip())
         box["attrs"]["open"] = "open"
         return [box]

@@ -20,6 +20,7 @@ from pathlib import Path
 from patience import citation
 from patience.output import write_file
 
+from .domain import edition_domain
 from .layers import english_layer, glossary_for
 from .source import corpus_for, source_dir
 
@@ -31,7 +32,7 @@ def payload(app, env) -> dict | None:
     if corpus is None:
         return None
     edition = corpus.edition
-    domain = env.domains["ed"]
+    domain = edition_domain(env)
     shown = {name: entry for (objtype, name), entry in domain.objects.items() if objtype == "passage"}
     return {
         "urn": citation.URN_BASE + ":",
@@ -80,7 +81,7 @@ def _terms(app, env, corpus) -> dict:
     glossary = glossary_for(env, corpus)
     if glossary is None:
         return {}
-    domain = env.domains["ed"]
+    domain = edition_domain(env)
     terms = {}
     for term in glossary.terms:
         entry = domain.lookup("term", term.id)

@@ -16,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .._html import make, unavailable
 from .._logging import warn_edition as warn
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .effects import effect_block, measured_effects
 from .games import passage_ref
 from .refs import xref
@@ -73,7 +73,7 @@ class Departures(SphinxDirective):
                     nodes.Text(english.note), classes=["ed-english-extent"])
 
     def declare(self, objtype: str, item, anchor: str, *version) -> None:
-        domain = self.env.domains["ed"]
+        domain = edition_domain(self.env)
         domain.note_object(objtype, item.id, Entry(self.env.docname, anchor, item.id, fingerprint(*version)),
                            self.get_location())
         for passage_id in item.passages:

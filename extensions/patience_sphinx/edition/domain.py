@@ -15,10 +15,12 @@ from typing import NamedTuple
 
 from docutils import nodes
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
+from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .._logging import warn_edition as warn
+from .._state import domain_of
 from .source import data_unreadable
 
 OBJECT_TYPES = {
@@ -57,7 +59,7 @@ class EditionRole(XRefRole):
     def process_link(self, env, refnode, has_explicit_title, title, target):
         objtype = self.reftype
         targets = split_range(target) if objtype == "range" else [target]
-        domain = env.domains["ed"]
+        domain = edition_domain(env)
         for one in targets:
             domain.note_reference(env.docname, "passage" if objtype == "range" else objtype, one)
         refnode["ed_prose"] = has_explicit_title
@@ -69,6 +71,7 @@ def split_range(target: str) -> list[str]:
 
 
 class PassageIndex(Index):
+    domain: EditionDomain
     name = "passages"
     localname = "Index of passages"
     shortname = "passages"
@@ -89,6 +92,7 @@ class PassageIndex(Index):
 
 
 class TermIndex(Index):
+    domain: EditionDomain
     name = "terms"
     localname = "Index of glossary terms"
     shortname = "terms"
@@ -124,6 +128,10 @@ class EditionDomain(Domain):
     }
     data_version = 3
 
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        self.before: dict[tuple[str, str], str] = {}  # the snapshot taken before reading (see edition._snapshot)
+
     @property
     def objects(self) -> dict[tuple[str, str], Entry]:
         return self.data["objects"]
@@ -153,7 +161,7 @@ class EditionDomain(Domain):
         keys = ((target[0], normalise(*target)), (source[0], normalise(*source)))
         self.data["backlinks"].setdefault(docname, set()).add(keys)
 
-    def backlinks_to(self, objtype: str, name: str) -> list[tuple[str, Entry]]:
+    def backlinks_to(self, objtype: str, name: str) -> list[tuple[tuple[str, str], Entry]]:
         """Objects that declared they cite ``(objtype, name)``, with their entries, sorted."""
         target = (objtype, normalise(objtype, name))
         found = {
@@ -217,24 +225,24 @@ class EditionDomain(Domain):
 
     def _resolve_range(self, fromdocname, builder, target, node, contnode):
         ends = split_range(target)
-        entries = [self.lookup("passage", end) for end in ends]
         if len(ends) != 2 or not all(ends):
             warn("argument", f"passage range {target!r} is not of the form FIRST-LAST", node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
-        missing = [end for end, entry in zip(ends, entries) if entry is None]
-        if missing:
+        first, last = (self.lookup("passage", end) for end in ends)
+        if first is None or last is None:
+            missing = [end for end, entry in zip(ends, (first, last)) if entry is None]
             if not data_unreadable(self.env):
                 warn("dangling", f"passage range {target!r}: no passage {', '.join(map(repr, missing))} in the edition",
                      node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
-        if entries[1].order < entries[0].order:
+        if last.order < first.order:
             warn("argument", f"passage range {target!r} runs backwards: {ends[1]} comes before {ends[0]}", node)
         if not node.get("refexplicit"):
             contnode = nodes.literal("", f"{ends[0]}–{ends[1]}", classes=contnode["classes"])
         # On one page, the address names the whole range, and the page marks every passage of it.
-        same = entries[0].docname == entries[1].docname
-        anchor = f"{entries[0].anchor}-{entries[1].anchor}" if same else entries[0].anchor
-        return make_refnode(builder, fromdocname, entries[0].docname, anchor, contnode, target)
+        same = first.docname == last.docname
+        anchor = f"{first.anchor}-{last.anchor}" if same else first.anchor
+        return make_refnode(builder, fromdocname, first.docname, anchor, contnode, target)
 
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
         results = []
@@ -277,3 +285,7 @@ class EditionDomain(Domain):
         changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
         referrers = {docname for docname, keys in self.refs.items() if keys & changed}
         return referrers | {self.objects[key].docname for key in changed if key in self.objects}
+
+
+def edition_domain(env: BuildEnvironment) -> EditionDomain:
+    return domain_of(env, EditionDomain)

@@ -8,7 +8,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .._html import make, unavailable
 from .._logging import warn_edition as warn
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .refs import xref
 from .source import edition_for
 
@@ -27,7 +27,7 @@ class GameSummary(SphinxDirective):
             warn("dangling", f"no game {self.arguments[0]!r} in the edition", self.get_location())
             return [unavailable(f"No game {self.arguments[0]!r}.")]
         anchor = f"game-{game.id}"
-        self.env.domains["ed"].note_object(
+        edition_domain(self.env).note_object(
             "game", game.id, Entry(self.env.docname, anchor, game.title_en, fingerprint(game), game.order, game.id),
             self.get_location(),
         )

@@ -11,7 +11,7 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from .._html import make, unavailable
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .layers import glossary_for
 from .refs import xref
 from .source import corpus_for
@@ -35,7 +35,7 @@ class GlossaryList(SphinxDirective):
 
     def term(self, term):
         anchor = f"term-{term.id}"
-        self.env.domains["ed"].note_object(
+        edition_domain(self.env).note_object(
             "term", term.id,
             Entry(self.env.docname, anchor, term.prereform, fingerprint(term.prereform, term.english, term.definition)),
             self.get_location(),

@@ -17,6 +17,8 @@ import re
 import zlib
 from pathlib import Path
 
+from .domain import edition_domain
+
 INVENTORY = "objects.inv"
 HEADER_LINES = 4  # "# Sphinx inventory version 2", project, version, "compressed using zlib"
 
@@ -28,7 +30,7 @@ def _shown(objtype: str, name: str, title: str) -> str:
 def standard_entries(app) -> list[str]:
     """Inventory lines for every object of the ``ed`` domain as a label, and for every term as a term."""
     lines = []
-    for (objtype, name), entry in sorted(app.env.domains["ed"].objects.items()):
+    for (objtype, name), entry in sorted(edition_domain(app.env).objects.items()):
         uri = f"{app.builder.get_target_uri(entry.docname)}#{entry.anchor}"
         lines.append(f"{entry.anchor} std:label -1 {uri} {_shown(objtype, name, entry.title)}\n")
         if objtype == "term":

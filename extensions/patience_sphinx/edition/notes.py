@@ -12,11 +12,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from .._html import make, unavailable
 from .apparatus import reading_nodes
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .games import passage_ref
 from .layers import english_layer
 from .refs import xref
-from .source import corpus_for
+from .source import corpus_for, note_english
 
 
 class NotesList(SphinxDirective):
@@ -26,6 +26,7 @@ class NotesList(SphinxDirective):
             return [unavailable("The text of the edition could not be read (see the build log).")]
         edition = corpus.edition
         self.english = english_layer(corpus, self.get_location())
+        note_english(self.env, [edition.passage(n.passage_id) for n in edition.notes.values() if n.passage_id])
         box = make("div", classes=["ed-notes"])
         for _, note in sorted(edition.notes.items()):
             box += self.note(edition, note)
@@ -34,7 +35,7 @@ class NotesList(SphinxDirective):
     def note(self, edition, note):
         anchor = f"note-{note.number}"
         text = edition.passage(note.passage_id) if note.passage_id else None
-        self.env.domains["ed"].note_object(
+        edition_domain(self.env).note_object(
             "note", str(note.number),
             Entry(self.env.docname, anchor, f"note {note.number}",
                   fingerprint(note.passage_id, note.cited_by, note.games, note.inferred, text and text.reading)),

@@ -14,6 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from patience import citation
+from patience.text.model import Note
 from patience.text.segmentation import NOTE_MARKER
 
 from .._html import make, unavailable
@@ -21,9 +22,9 @@ from .._logging import warn_edition as warn
 from . import cite
 from .apparatus import marker_links, provenance, reading_nodes, remarks, translator_notes, witness_nodes
 from .backlinks import placeholder
-from .domain import Entry, fingerprint
+from .domain import Entry, edition_domain, fingerprint
 from .layers import english_layer, english_term_spans, glossary_for, modern_layer, term_spans
-from .source import corpus_for
+from .source import corpus_for, note_english
 
 READING_LANG = "language-ru-petr1708"
 
@@ -47,6 +48,8 @@ class ParallelText(SphinxDirective):
         if not passages:
             return [unavailable("No passages to show.")]
         layers = [modern_layer(corpus, self.get_location()), english_layer(corpus, self.get_location())]
+        notes = cited_notes(edition, passages) if where != "notes" else []
+        note_english(self.env, [*passages, *(edition.passage(n.passage_id) for n in notes if n.passage_id)])
         self.glossary = glossary_for(self.env, corpus, self.get_location())
         title = "the notes section" if where == "notes" else edition.game(where).title_en
         view = make("div", classes=["ed-parallel"], ids=[f"parallel-{where}"], role="table",
@@ -54,7 +57,7 @@ class ParallelText(SphinxDirective):
         view += header(layers)
         for passage in passages:
             view += self.row(edition, passage, layers)
-        return [view, *endnotes(edition, passages, layers[1])] if where != "notes" else [view]
+        return [view, *endnotes(edition, notes, layers[1])]
 
     def _selected(self, passages):
         ids = [p.id for p in passages]
@@ -66,7 +69,7 @@ class ParallelText(SphinxDirective):
         return passages[ids.index(first) : ids.index(last) + 1]
 
     def row(self, edition, passage, layers):
-        domain = self.env.domains["ed"]
+        domain = edition_domain(self.env)
         order = edition.passages.index(passage)
         domain.note_object(
             "passage",
@@ -86,18 +89,21 @@ class ParallelText(SphinxDirective):
             row += layer_cell(self, layer, passage)
         return row
 
-def endnotes(edition, passages, english):
-    """The notes the passages cite, in Russian and English: printed at the end of the game."""
+def cited_notes(edition, passages) -> list[Note]:
+    """The notes of the book that the passages' markers cite, by number."""
     numbers = sorted({int(m.group(1)) for p in passages for m in NOTE_MARKER.finditer(p.reading)})
-    numbers = [n for n in numbers if n in edition.notes]
-    if not numbers:
+    return [edition.notes[n] for n in numbers if n in edition.notes]
+
+
+def endnotes(edition, notes: list[Note], english):
+    """The notes a game's passages cite, in Russian and English: printed at the end of the game."""
+    if not notes:
         return []
     box = make("div", classes=["ed-endnotes", "no-search"])
     box += make("p", make("strong", nodes.Text("Notes")))
-    for number in numbers:
-        note = edition.notes[number]
+    for note in notes:
         text = edition.passage(note.passage_id) if note.passage_id else None
-        item = make("p", make("strong", nodes.Text(f"{number}. ")))
+        item = make("p", make("strong", nodes.Text(f"{note.number}. ")))
         if text is None:
             item += nodes.Text("The text of this note is not in the fragments.")
         else:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx import addnodes
 
+from .domain import edition_domain
+
 
 def xref(directive, objtype, target, content, soft=False, explicit=True):
     """A recorded reference to an object of the domain, resolved when the page is written.
@@ -12,7 +14,7 @@ def xref(directive, objtype, target, content, soft=False, explicit=True):
     A ``soft`` reference that finds nothing is left as plain text without a warning.
     """
     env = directive.env
-    env.domains["ed"].note_reference(env.docname, objtype, target)
+    edition_domain(env).note_reference(env.docname, objtype, target)
     ref = addnodes.pending_xref("", content, refdomain="ed", reftype=objtype, reftarget=target, refexplicit=explicit,
                                 refdoc=env.docname, ed_soft=soft)
     ref.source, ref.line = directive.get_source_info()

@@ -3,11 +3,14 @@
 :func:`patience.corpus.load_corpus` keeps one loaded corpus per state of its files,
 so a long-lived process (a test session, an autobuild) sees edited files; every
 page built from the data declares those files as dependencies, so Sphinx re-reads
-it when they change.
+it when they change. The English is the exception: one file a game
+(``english/GAME.yaml``), on which only the pages that show that game's English depend
+(:func:`note_english`), so that a translator's edit re-reads those pages alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from patience.corpus import Corpus, load_corpus
@@ -15,6 +18,8 @@ from patience.datafile import DataFileError
 from patience.spec.loading import SPEC_DIR
 from patience.text import edition as text_edition
 from patience.text.edition import fingerprint, load_edition
+from patience.text.english import english_dir, home_file
+from patience.text.model import Passage
 
 from .._logging import file_location
 from .._logging import warn_edition as warn
@@ -35,7 +40,18 @@ def specs_dir(env) -> Path:
 
 
 def data_files(source: Path) -> list[Path]:
-    return sorted(p for p in source.rglob("*") if p.is_file() and p.suffix in (".yaml", ".txt", ".toml"))
+    """Every data file a page built from the edition depends on: all of them but the English."""
+    english = english_dir(source)
+    return sorted(p for p in source.rglob("*")
+                  if p.is_file() and p.suffix in (".yaml", ".txt", ".toml") and english not in p.parents)
+
+
+def note_english(env, passages: Iterable[Passage]) -> None:
+    """The page under way shows the English of ``passages``: it depends on the files that hold it."""
+    folder = english_dir(source_dir(env))
+    for stem in sorted({home_file(passage) for passage in passages}):
+        if (folder / f"{stem}.yaml").is_file():
+            env.note_dependency(str(folder / f"{stem}.yaml"))
 
 
 def corpus_for(env, location=None) -> Corpus | None:
@@ -53,8 +69,8 @@ def corpus_for(env, location=None) -> Corpus | None:
     specs = specs_dir(env)
     try:
         return known.for_this_build(("corpus", source, specs), lambda: load_corpus(source, specs))
-    except (DataFileError, OSError) as error:
-        error = as_data_error(error, source)
+    except (DataFileError, OSError) as raised:
+        error = as_data_error(raised, source)
         where = file_location(error.path, error.line)
         if memory(env).once(("source", where, error.message)):
             warn("source", f"the edition's data cannot be read: {error.message}", where)
@@ -84,7 +100,7 @@ def edition_for(env, location=None):
     return corpus.edition if corpus else None
 
 
-def as_data_error(error: Exception, source: Path) -> DataFileError:
+def as_data_error(error: DataFileError | OSError, source: Path) -> DataFileError:
     """An unreadable file (permissions, a directory where a file should be) as a located error."""
     if isinstance(error, OSError):
         return DataFileError(error.filename or source, None, error.strerror or str(error))

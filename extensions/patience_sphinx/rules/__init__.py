@@ -40,12 +40,11 @@ def setup(app):
     app.add_directive("rules-example", ExampleDirective)
     app.add_directive("rules-play", play.PlayDirective)
     app.connect("builder-inited", partial(_html.add_static_path, folder=STATIC))
-    app.connect("env-purge-doc", play.purge)
-    app.connect("env-merge-info", play.merge)
+    app.add_domain(play.PlayRecord)
     app.connect("build-finished", bundle.write)
     app.connect("build-finished", policy.write)  # every page: Play is what needs more than the site's files
     app.add_css_file("rules.css")
     app.add_css_file("play.css")
     for script in ("board.js", "rules.js", "play.js"):  # play-worker.js is started by play.js
         app.add_js_file(script, defer="defer")
-    return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,7 +6,8 @@
   needs neither the schema library nor YAML;
 - ``play/engine.zip``: the engine's runtime files, those :mod:`.probe` finds it imports
   when it runs on the standard library alone (a runtime that needs more is a
-  ``rules.play`` warning, and Play says it cannot start);
+  ``rules.play`` warning, and Play says it cannot start); the probe runs again only when
+  the games, the probe, Python or one of those files changed (``play/engine.key``);
 - ``play/stdlib.zip`` and ``play/snapshot.bin.gz``: the standard library cut to what the
   runtime reads, and Python started with the engine imported (:mod:`.snapshot`);
 - ``play/cards.svg``: the cards every board is drawn with (:mod:`.cards`; the replays
@@ -29,18 +30,21 @@ import sys
 import zipfile
 from pathlib import Path
 
+import patience
 from patience.datafile import DataFileError
 from patience.engine import specs as engine_specs
 from patience.output import write_file
 
 from .._logging import warn_rules as warn
 from . import cards, snapshot
+from .play import pages_playing
 from .specs import specs_dir
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PROBE = Path(__file__).with_name("probe.py")
 SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
 WORKER = Path(__file__).with_name("static") / "play-worker.js"
+_ROOT = Path(patience.__path__[0]).parent  # the folder holding the package, as the zip names its files
 
 
 def game_file(game_id: str) -> str:
@@ -60,7 +64,7 @@ def write(app, exception) -> None:
         return
     static = Path(app.outdir, "_static")
     manifest: dict = {"cards": _write(static / "play" / "cards.svg", cards.sprite().encode()), "games": {}}
-    games = sorted({game for ids in getattr(app.env, "rules_play", {}).values() for game in ids})
+    games = sorted({game for ids in pages_playing(app.env).values() for game in ids})
     if not games:
         return
     compiled = {}
@@ -70,7 +74,7 @@ def write(app, exception) -> None:
             compiled[game_id] = data
             manifest["games"][game_id] = _write(static / "play" / "games" / game_file(game_id),
                                                 json.dumps(data, ensure_ascii=False).encode())
-    engine = _runtime(compiled)
+    engine = _runtime(compiled, static / "play")
     if engine is not None:
         manifest["engine"] = _write(static / "play" / "engine.zip", engine)
     manifest["pyodide"] = _copy_pyodide(app, static / "pyodide")
@@ -125,8 +129,33 @@ def _compile(env, game_id: str) -> dict | None:
         return None
 
 
-def _runtime(compiled: dict) -> bytes | None:
-    """The zip of the runtime's files, found by running them on the standard library alone."""
+def _runtime(compiled: dict, play: Path) -> bytes | None:
+    """The zip of the runtime's files, found by running them on the standard library alone, or
+    the last build's, when nothing it was made from has changed since."""
+    stamp, archive = play / "engine.key", play / "engine.zip"
+    if stamp.is_file() and archive.is_file() and stamp.read_text() == _runtime_key(compiled, archive.read_bytes()):
+        return archive.read_bytes()
+    engine = _probed(compiled)
+    key = _runtime_key(compiled, engine) if engine is not None else None
+    if key is not None:
+        _write(stamp, key.encode())
+    return engine
+
+
+def _runtime_key(compiled: dict, engine: bytes) -> str | None:
+    """What the probe's answer depends on: the games, the probe, Python and the files it found, as
+    they are now (a file imported anew is imported by one of those, which then changed too)."""
+    digest = hashlib.sha256(json.dumps(compiled, sort_keys=True).encode() + PROBE.read_bytes() + sys.version.encode())
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        for name in archive.namelist():
+            source = _ROOT / name
+            if not source.is_file():
+                return None
+            digest.update(name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
+
+
+def _probed(compiled: dict) -> bytes | None:
     probe = subprocess.run([sys.executable, "-P", str(PROBE)], input=json.dumps(compiled), capture_output=True,
                            text=True)
     if probe.returncode != 0:
@@ -136,11 +165,10 @@ def _runtime(compiled: dict) -> bytes | None:
     # Python files only: a compiled module (the solver's accelerator, where it is built) is
     # this machine's, not the browser's, which goes without it.
     files = [Path(name) for name in json.loads(probe.stdout) if name.endswith(".py")]
-    root = Path(sys.modules["patience"].__file__).parent.parent
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:
-            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))  # reproducible
+            info = zipfile.ZipInfo(path.relative_to(_ROOT).as_posix(), (1980, 1, 1, 0, 0, 0))  # reproducible
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 

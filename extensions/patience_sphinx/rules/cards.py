@@ -30,7 +30,7 @@ SUITS = {  # the suit's initial: (colour, path in a 100 × 100 box)
                  "C18 83 8 74 8 61 8 38 36 25 50 5z"),
 }
 # where the pips of a number card lie, as (column 0–2, row 0–6) in the field under the index
-PIPS = {
+PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(1, 0), (1, 6)],
     3: [(1, 0), (1, 3), (1, 6)],
     4: [(0, 0), (2, 0), (0, 6), (2, 6)],

@@ -52,7 +52,7 @@ class RulesDirective(SphinxDirective):
         loaded = load(self, game_id)
         if loaded is None:
             return [_problem(f"The rules of {game_id} could not be read (see the build log).")]
-        spec = loaded.game.spec
+        spec = loaded.spec
         box = make("div", classes=["rules"], ids=[f"rules-{spec.game}"])
         box += nodes.paragraph("", spec.summary)
         box += nodes.paragraph("", "", nodes.Text(STATUS[spec.status] + " The rules below are read from "),

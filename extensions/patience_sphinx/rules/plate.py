@@ -17,7 +17,7 @@ from patience_sphinx.edition.api import reference
 
 from .._html import make
 from .._logging import warn_rules as warn
-from .specs import load
+from .specs import Loaded, load
 
 
 class PlateDirective(SphinxDirective):
@@ -29,29 +29,29 @@ class PlateDirective(SphinxDirective):
         loaded = load(self, game_id)
         if loaded is None:
             return [nodes.error("", nodes.paragraph("", f"No plate: the rules of {game_id} could not be read."))]
-        game = loaded.game
-        if not game.spec.playable:
+        if not loaded.spec.playable:
             warn("argument", f"{game_id} cannot be played (its spec says playable: false), so it has no layout "
                              "to draw", self.get_location())
             return [nodes.error("", nodes.paragraph("", f"No plate: {game_id} cannot be played from the fragments."))]
         ident = f"plate-{game_id.replace(':', '-')}"
         figure = make("figure", classes=["rules-plate"], ids=[ident])
-        figure += nodes.raw("", plate.svg(game, f"{ident}-svg"), format="html")
-        figure += make("figcaption", *self.caption(game))
+        figure += nodes.raw("", plate.svg(loaded.game, f"{ident}-svg"), format="html")
+        figure += make("figcaption", *self.caption(loaded))
         return [figure]
 
-    def caption(self, game) -> list[nodes.Node]:
-        words = [nodes.strong("", f"{game.spec.title}: the plate, redrawn. "),
+    def caption(self, loaded: Loaded) -> list[nodes.Node]:
+        words: list[nodes.Node] = [nodes.strong("", f"{loaded.spec.title}: the plate, redrawn. "),
                  nodes.Text("The book's plate is lost; this drawing is made from the rule specification's "
                             "layout at the start of play — each area with its Russian and English name, the "
                             "foundation cards the rules fix, and the number of cards in each pile. ")]
-        if plate.reconstruction(game):
-            words.append(nodes.emphasis("", plate.reconstruction(game) + " "))
-        passage_id = f"{game.spec.game}.plate"
+        reconstruction = plate.reconstruction(loaded.game)
+        if reconstruction:
+            words.append(nodes.emphasis("", reconstruction + " "))
+        passage_id = f"{loaded.spec.game}.plate"
         if self._survives(passage_id):
             words += [nodes.Text("The book's caption survives: "),
                       reference(self, "passage", passage_id, nodes.literal("", passage_id)), nodes.Text(". ")]
-        words += [nodes.Text("Print it with "), nodes.literal("", f"patience plate {game.id}"), nodes.Text(".")]
+        words += [nodes.Text("Print it with "), nodes.literal("", f"patience plate {loaded.game.id}"), nodes.Text(".")]
         return words
 
     def _survives(self, passage_id: str) -> bool:

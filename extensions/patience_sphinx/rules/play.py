@@ -12,7 +12,11 @@ once the Play panel comes into view; nothing is fetched from another site.
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from docutils import nodes
+from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
@@ -20,6 +24,7 @@ from patience.engine.session import Session
 
 from .._html import make, text
 from .._logging import warn_rules as warn
+from .._state import domain_of
 from .example import script_json
 from .specs import load
 
@@ -39,17 +44,16 @@ class PlayDirective(SphinxDirective):
         loaded = load(self, game_id)
         if loaded is None:
             return [_problem(f"No Play: the rules of {game_id} could not be read.")]
-        if not loaded.game.spec.playable:
+        if not loaded.spec.playable:
             warn("argument", f"{game_id} cannot be played (its spec says playable: false)", self.get_location())
             return [_problem(f"{game_id} cannot be played from the fragments.")]
         games = {game_id: self.game_data(loaded, None)}
-        for variant in loaded.game.spec.variants:
+        for variant in loaded.spec.variants:
             owner = f"{game_id}:{variant.id}"
             found = load(self, owner)
             if found is not None:
                 games[owner] = self.game_data(found, variant)
-        self.env.rules_play = getattr(self.env, "rules_play", {})
-        self.env.rules_play.setdefault(self.env.docname, set()).update(games)
+        pages_playing(self.env).setdefault(self.env.docname, set()).update(games)
         return [widget(game_id, games)]
 
     def game_data(self, loaded, variant) -> dict:
@@ -58,10 +62,10 @@ class PlayDirective(SphinxDirective):
         own = {clause.id for clause in variant.clauses} if variant else set()
         clauses = {}
         for clause in game.rules.clauses:
-            owner = f"{game.spec.game}:{variant.id}" if clause.id in own else game.spec.game
+            owner = f"{loaded.spec.game}:{variant.id}" if clause.id in own else loaded.spec.game
             clauses[clause.id] = {"name": f"{owner}.{clause.id}", "anchor": f"clause-{owner}.{clause.id}",
                                   "says": clause.says}
-        title = game.spec.title + (f" — {variant.title}" if variant else "")
+        title = loaded.spec.title + (f" — {variant.title}" if variant else "")
         session = Session(game, DEFAULT_DEAL)
         return {"title": title, "board": plate.board(game), "clauses": clauses,
                 "players": game.rules.players is not None, "first": session.view(),
@@ -90,10 +94,26 @@ def _problem(message: str) -> nodes.Node:
     return nodes.error("", nodes.paragraph("", message))
 
 
-def purge(app, env, docname) -> None:
-    getattr(env, "rules_play", {}).pop(docname, None)
+class PlayRecord(Domain):
+    """The games each page plays (page → game ids), for :mod:`.bundle`. Kept as a domain's data, as
+    ``sphinx.ext.todo`` keeps its todos: Sphinx saves it with the environment for the next
+    build, forgets a page's games when it reads the page again, and merges parallel readers'."""
+
+    name = "rules-play"
+    label = "Play"
+    initial_data = {"pages": {}}
+    data_version = 1
+
+    @property
+    def pages(self) -> dict[str, set[str]]:
+        return self.data["pages"]
+
+    def clear_doc(self, docname: str) -> None:
+        self.pages.pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict) -> None:
+        self.pages.update({name: ids for name, ids in otherdata["pages"].items() if name in docnames})
 
 
-def merge(app, env, docnames, other) -> None:
-    env.rules_play = getattr(env, "rules_play", {})
-    env.rules_play.update({name: ids for name, ids in getattr(other, "rules_play", {}).items() if name in docnames})
+def pages_playing(env: BuildEnvironment) -> dict[str, set[str]]:
+    return domain_of(env, PlayRecord).pages

@@ -38,8 +38,8 @@ def main() -> None:
             session.play(moves[0]["n"])
             session.view()
             session.undo()
-    files = sorted({module.__file__ for name, module in list(sys.modules.items())
-                    if name.partition(".")[0] == "patience" and getattr(module, "__file__", None)})
+    files = sorted({file for name, module in list(sys.modules.items())
+                    if name.partition(".")[0] == "patience" and (file := getattr(module, "__file__", None))})
     print(json.dumps(files))
 
 

@@ -17,6 +17,7 @@ from patience.datafile import DataFileError
 from patience.engine import Game
 from patience.engine.specs import rules_from_file
 from patience.spec.loading import SPEC_DIR, game_line, read_spec
+from patience.spec.schema import Spec
 
 from .._logging import file_location as spec_location
 from .._logging import warn_rules as warn
@@ -26,12 +27,14 @@ from .cache import ENGINE_FILES
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game (or variant) compiled from its spec file, with the file's digest."""
+    """A game (or variant) compiled from its spec file, with the spec (the whole game's, variants
+    included), the file's digest and the line of each clause and claim id."""
 
     game: Game
+    spec: Spec
     path: Path
     digest: str
-    lines: dict
+    lines: dict[str, int]
 
 
 def specs_dir(env) -> Path:
@@ -72,14 +75,13 @@ def load(directive, game_id: str) -> Loaded | None:
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
     base = game_id.split(":", 1)[0]
-    defined = read_spec(path)[0].game
-    if defined != base:  # the engine finds a game by its id: the page must show the same file
-        raise DataFileError(path, game_line(path), f"{path.name} defines game {defined!r}, not {base!r}")
-    rules = rules_from_file(path, variant)
-    game = Game(rules)
-    if rules.spec.playable:
+    spec, lines = read_spec(path)
+    if spec.game != base:  # the engine finds a game by its id: the page must show the same file
+        raise DataFileError(path, game_line(path), f"{path.name} defines game {spec.game!r}, not {base!r}")
+    game = Game(rules_from_file(path, variant))
+    if spec.playable:
         try:
             game.deal(0)
         except ValueError as error:
-            raise DataFileError(path, read_spec(path)[1].get(getattr(error, "clause", "")), str(error)) from None
-    return Loaded(game, path, digest, read_spec(path)[1])
+            raise DataFileError(path, lines.get(getattr(error, "clause", "")), str(error)) from None
+    return Loaded(game, spec, path, digest, lines)

@@ -12,20 +12,21 @@ that holds them, with a snippet of one layer of the text, and links to the passa
 The published index is always whole: Sphinx keeps the index entries of a page only
 while it writes that page, so an incremental or no-op build wrote ``searchindex.js``
 without those of every page it left alone (sphinx-doc/sphinx#12599). Before the index
-is written, :func:`whole_index` gives those pages their entries again, read from their
-doctrees, and drops the words no page holds any more, so the index of any build equals
-that of a clean build of the same sources.
+is written, :func:`whole_index` gives those pages their entries again, as the index
+domain recorded them when it read the page (kept with the environment: no doctree is
+read again), and drops the words no page holds any more, so the index of any build
+equals that of a clean build of the same sources.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import partial
 from importlib import resources
 from pathlib import Path
 
 import snowballstemmer
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 from sphinx.search.en import SearchEnglish
@@ -76,16 +77,19 @@ class SearchAcrossSpellings(SearchLanguage):
         return self.english.stemWord(word.lower())
 
 
-def index_entries(doctree) -> list[tuple[str, str, str]]:
-    """A page's index entries as the search index keeps them: (entry, anchor, "main" or "")."""
+IndexEntry = tuple[str, str, str, str, str | None]  # as an ``index`` node holds it: kind, value, anchor, main, key
+
+
+def index_entries(entries: Iterable[IndexEntry]) -> list[tuple[str, str, str]]:
+    """A page's index entries (as its ``index`` nodes hold them) as the search index keeps them:
+    (entry, anchor, "main" or "")."""
     found: set[tuple[str, str, str]] = set()
-    for node in doctree.findall(addnodes.index):
-        for kind, value, anchor, main, _key in node["entries"]:
-            try:
-                parts = split_index_msg(kind, value)
-            except ValueError:
-                continue
-            found.update((part, anchor or "", main) for part in parts)
+    for kind, value, anchor, main, _key in entries:
+        try:
+            parts = split_index_msg(kind, value)
+        except ValueError:
+            continue
+        found.update((part, anchor or "", main) for part in parts)
     return sorted(found)
 
 
@@ -102,10 +106,11 @@ def whole_index(app: Sphinx) -> list:
     entries = indexer._index_entries
     for docname in [d for d in entries if d not in indexer._titles]:
         del entries[docname]  # a page removed since
+    recorded = app.env.domains.index_domain.entries  # each page's, recorded as it was read
     for docname in indexer._titles:
         if docname not in entries:
             searchable = not {"no-search", "nosearch"} & set(app.env.metadata.get(docname, {}))
-            entries[docname] = index_entries(app.env.get_doctree(docname)) if searchable else []
+            entries[docname] = index_entries(recorded.get(docname, ())) if searchable else []
     for words in (indexer._mapping, indexer._title_mapping):
         for word in [word for word, docnames in words.items() if not docnames]:
             del words[word]
