@@ -19,13 +19,14 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from .. import _html
+from .. import _html, _scripts
 from . import bundle, play, policy
 from .clauses import RulesDirective
 from .example import ExampleDirective
 from .plate import PlateDirective
 
 STATIC = Path(__file__).parent / "static"
+JS = Path(__file__).parent / "js"
 
 
 def setup(app):
@@ -46,6 +47,7 @@ def setup(app):
     app.connect("build-finished", policy.write)  # every page: Play is what needs more than the site's files
     app.add_css_file("rules.css")
     app.add_css_file("play.css")
-    for script in ("board.js", "rules.js", "play.js"):  # play-worker.js is started by play.js
-        app.add_js_file(script, defer="defer")
+    _scripts.add(app, JS, ["rules.js"])  # the replays and Play
+    _scripts.add(app, JS, ["play-worker.js"], form="esm")  # Play's engine, started by rules.js
+    app.add_js_file("rules.js", defer="defer")
     return {"version": "0.1", "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
