@@ -10,7 +10,8 @@ Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
 Config: ``rules_specs_dir`` (default: the engine's ``patience/specs``),
 ``rules_time_limit`` (seconds per claim or example), ``rules_pyodide_dir`` (the npm
 package ``pyodide``; default ``node_modules/pyodide`` beside ``conf.py``),
-``rules_play_snapshot`` (make Play's Pyodide memory snapshot with Node; default true).
+``rules_play_snapshot`` (make Play's Pyodide memory snapshot with Node; default true);
+the pages' scripts (``js/``) are bundled as :mod:`.._scripts` says (``scripts_esbuild``).
 Warnings are typed ``rules.<subtype>`` (:mod:`patience_sphinx._logging`).
 """
 
