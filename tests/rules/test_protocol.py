@@ -11,10 +11,10 @@ import typing
 from pathlib import Path
 
 import pytest
+from patience_sphinx.rules import example, play
 
 from patience.engine import games, load_game, plate, replay, session
 from patience.engine.session import Session
-from patience_sphinx.rules import example, play
 
 PROTOCOL = Path(play.__file__).with_name("js") / "protocol.js"
 PLAYABLE = [entry.id for entry in games() if entry.playable]
