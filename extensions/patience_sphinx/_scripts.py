@@ -62,7 +62,7 @@ def _fresh(outputs: list[Path], inputs: list[Path]) -> bool:
     """Whether every output is there and newer than every input."""
     if not all(path.is_file() for path in outputs):
         return False
-    return min(path.stat().st_mtime for path in outputs) > max(path.stat().st_mtime for path in inputs)
+    return min(path.stat().st_mtime for path in outputs) > max((path.stat().st_mtime for path in inputs), default=0)
 
 
 def run(program: Path, entries: list[str], form: str, target: Path) -> str | None:
