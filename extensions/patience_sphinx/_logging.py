@@ -28,6 +28,10 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
 ``downloads``
     ``make``      a file of the downloads page cannot be made (no font with the old
                   letters for the PDF, say).
+
+``scripts``
+    ``bundle``    the pages' JavaScript modules cannot be bundled (esbuild is not installed,
+                  or finds a fault in them): the pages go without their scripts.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ SUBTYPES = {
     "rules": ("spec", "claim", "example", "argument", "play"),
     "check": KINDS,  # one subtype per kind of consistency check
     "downloads": ("make",),
+    "scripts": ("bundle",),
 }
 
 
@@ -63,6 +68,7 @@ edition = Channel("edition")
 rules = Channel("rules")
 check = Channel("check")
 downloads = Channel("downloads")
+scripts = Channel("scripts")
 warn_edition = edition.warn
 warn_rules = rules.warn
 warn_check = check.warn

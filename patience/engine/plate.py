@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from html import escape
+from typing import TypedDict
 
 from patience.cards import RANK_NAMES, RANK_NAMES_EN, SUITS, parse_suit
 from patience.engine.game import Game
@@ -289,17 +290,49 @@ def _label(area, x: float, y: float) -> str:
 
 
 # -- the board: the plate's places as data, for a page that draws cards on them ---------------
-def board(game: Game) -> dict:
+class Place(TypedDict):
+    """A pile on the board: its top-left corner, its name, its area and the area's role; ``any``:
+    any card of it may be played, not only its top card."""
+
+    x: float
+    y: float
+    name: str
+    area: str
+    role: str
+    any: bool
+
+
+class Label(TypedDict):
+    """An area's label: its centre and baseline, its English and Russian names."""
+
+    x: float
+    y: float
+    en: str
+    ru: str
+
+
+class Board(TypedDict):
+    """The plate's places, as the page's board draws them (``rules/js/protocol.js`` of the Sphinx
+    extensions declares the same shapes; ``tests/rules/test_protocol.py`` compares them)."""
+
+    width: int
+    height: int
+    card: list[int]  # a card's width and height
+    piles: list[Place]  # by pile number
+    labels: list[Label]
+
+
+def board(game: Game) -> Board:
     """Every pile's place on the plate (the same :func:`layout`) as plain data: the drawing's
     size, the card size, each pile's corner, name and area, and the areas' labels."""
     block = layout(game)
     rules = game.rules
-    piles = [None] * len(rules.pile_area)
+    places: dict[int, Place] = {}
     for x, y, pile in block.slots:
         area = rules.areas[rules.pile_area[pile]]
-        piles[pile] = {"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "name": rules.pile_name(pile),
-                       "area": area.name, "role": area.role, "any": area.available == "any"}
-    labels = [{"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "en": name, "ru": rules.areas[name].label_ru}
-              for x, y, name in block.labels]
+        places[pile] = {"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "name": rules.pile_name(pile),
+                        "area": area.name, "role": area.role, "any": area.available == "any"}
+    labels: list[Label] = [{"x": round(x + MARGIN, 1), "y": round(y + MARGIN, 1), "en": name,
+                            "ru": rules.areas[name].label_ru} for x, y, name in block.labels]
     return {"width": round(block.width + 2 * MARGIN), "height": round(block.height + 2 * MARGIN),
-            "card": [W, H], "piles": piles, "labels": labels}
+            "card": [W, H], "piles": [places[pile] for pile in range(len(rules.pile_area))], "labels": labels}

@@ -14,6 +14,7 @@ examples cannot hang on a slow or looping spec.
 from __future__ import annotations
 
 import time
+from typing import TypedDict
 
 from patience.cards import card_name
 from patience.engine.autoplay import autoplay
@@ -27,6 +28,28 @@ OUTCOMES = {
     "no new position": "lost: every legal move leads back to a position already seen",
     "move limit": "stopped at the move limit",
 }
+
+
+class Step(TypedDict):
+    """A move of the record: its notation, and the piles it changed (by pile number, as text)."""
+
+    move: str
+    set: dict[str, list[str] | int]
+
+
+class Record(TypedDict):
+    """A deal played and recorded: the piles' names (and the book's words for their areas), the
+    piles at the start (a face-down pile as its number of cards), each move, the outcome."""
+
+    game: str
+    deal: int
+    command: str
+    outcome: str
+    outcome_text: str
+    piles: list[str]
+    labels: list[str]
+    start: list[list[str] | int]
+    steps: list[Step]
 
 
 class TimeLimit(RuntimeError):
@@ -52,13 +75,13 @@ def command(game: Game, number: int) -> str:
     return f"patience autoplay {game.id} {number}"
 
 
-def _piles(game: Game, state: State) -> list:
+def _piles(game: Game, state: State) -> list[list[str] | int]:
     """Each pile's cards, bottom first; a face-down pile is only its number of cards."""
     return [len(cards) if hidden(game, state, p) else [card_name(c) for c in cards]
             for p, cards in enumerate(state.piles)]
 
 
-def record(game: Game, number: int, seconds: float | None = None, player=autoplay, option: str = "") -> dict:
+def record(game: Game, number: int, seconds: float | None = None, player=autoplay, option: str = "") -> Record:
     """Deal ``number``, play it with ``player`` (the engine's own by default; any
     ``player(game, state)`` returning a playout), and record every step; ``option``
     is what ``patience autoplay`` needs to choose the same player."""
@@ -66,13 +89,13 @@ def record(game: Game, number: int, seconds: float | None = None, player=autopla
     start = _piles(game, state)
     playout = player(Timed(game, seconds) if seconds else game, state)
     replay = game.deal(number)
-    steps, before = [], start
+    steps: list[Step] = []
+    before = start
     for move in playout.moves:
         text = game.describe(move)
         game.apply(replay, move)
         after = _piles(game, replay)
-        step = {"move": text, "set": {str(p): cards for p, cards in enumerate(after) if cards != before[p]}}
-        steps.append(step)
+        steps.append({"move": text, "set": {str(p): cards for p, cards in enumerate(after) if cards != before[p]}})
         before = after
     return {
         "game": game.id, "deal": number, "command": command(game, number) + option,

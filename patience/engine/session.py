@@ -10,12 +10,18 @@ A position is named by its game, deal and the moves made, each written as its nu
 the player's order of the legal moves (1 first, :func:`~patience.engine.visibility.in_order`),
 exactly as ``patience play`` numbers them: the same list typed into ``patience play GAME
 NUMBER`` reaches the same position.
+
+What the session hands the page is plain data of the shapes declared here (:data:`View`,
+:data:`OfferedMove`, :data:`Played`, :data:`Refusal`, :data:`Hint`); the page's JavaScript
+declares the same shapes by the same names (``rules/js/protocol.js`` of the Sphinx
+extensions), and ``tests/rules/test_protocol.py`` holds the two to the same keys.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: the shapes below are TypedDicts, whose keys that
+# may be missing (NotRequired) Python reads right only from annotations it evaluates.
 import json
 import shlex
+from typing import Literal, NotRequired, TypedDict
 
 from patience.cards import card_code, card_name
 from patience.engine import load_compiled, visibility
@@ -27,8 +33,68 @@ from patience.solver import choose, solve
 HINT_POSITIONS = 2000  # positions the solver may enter for a hint (about a second in the browser)
 SMALL = 13  # at most this many cards off the foundations, and the solver may give the hint
 
+class OfferedMove(TypedDict):
+    """A move offered (one of a view's ``moves``), numbered in the player's order: ``card`` and
+    ``name`` where its card is in sight; ``src2``, ``dst2`` and ``card2`` for a pair."""
 
-def open_session(data: str, number: int) -> Session:
+    n: int
+    kind: str
+    text: str
+    src: int
+    dst: int
+    reasons: list[str]
+    card: NotRequired[int]
+    name: NotRequired[str]
+    src2: NotRequired[int]
+    dst2: NotRequired[int]
+    card2: NotRequired[int]
+
+
+#: The position as the player sees it (:meth:`Session.view`): a face-down pile is its number
+#: of cards; ``next`` is the pack's card once turned up; ``player`` whose turn it is in a game
+#: of two. (Declared by a call: one of its keys is ``pass``.)
+View = TypedDict("View", {
+    "game": str, "deal": int, "pass": int, "piles": list[list[str] | int], "next": str | None, "turn": bool,
+    "moves": list[OfferedMove], "played": list[int], "redo": int, "last": str | None, "player": int | None,
+    "won": bool, "blocked": bool, "command": str,
+})
+
+
+class Played(TypedDict):
+    """An attempt the rules allow: it was played."""
+
+    played: Literal[True]
+
+
+class Refusal(TypedDict):
+    """An attempt the rules refuse: the clause that forbids it (None: no card to move), why, the move."""
+
+    played: Literal[False]
+    clause: str | None
+    reason: str
+    move: str
+
+
+Attempt = Played | Refusal
+
+
+class Hint(TypedDict):
+    """A move to try and who chose it (``source``: ``solver``, ``player``, or ``none`` when no
+    move is left); ``n`` None and ``turn`` to turn the pack's card up; what the solver found
+    (``outcome``, ``visited``, ``length``), when it was asked; ``repeats`` when every move leads
+    back to a position played."""
+
+    n: int | None
+    text: str
+    source: str
+    turn: NotRequired[bool]
+    outcome: NotRequired[str | None]
+    visited: NotRequired[int]
+    length: NotRequired[int]
+    repeats: NotRequired[bool]
+
+
+def open_session(data: str, number: int) -> "Session":
     """The page's entry: deal ``number`` of a game compiled to JSON text (``Rules.to_data``)."""
     return Session(load_compiled(json.loads(data)), number)
 
@@ -109,7 +175,7 @@ class Session:
             self.undo()
         self._turned = None
 
-    def attempt(self, src: int, dst: int) -> dict:
+    def attempt(self, src: int, dst: int) -> Attempt:
         """The reader moved the top card of ``src`` onto ``dst``: played if legal, else the
         clause that forbids it and why. A card taken from the pack is turned up on the way."""
         game, state = self.game, self.state
@@ -138,7 +204,7 @@ class Session:
         return game.refusal(state, move)
 
     # -- what the player sees ---------------------------------------------------------------
-    def view(self) -> dict:
+    def view(self) -> View:
         """The position as the player sees it: piles (a face-down pile as its number of
         cards; ``next``, the pack's card once turned up), the moves offered with the clauses
         that allow each, whether the pack's card may be turned, whose turn it is, the outcome."""
@@ -160,14 +226,15 @@ class Session:
             "command": self.command(),
         }
 
-    def _move(self, number: int, move: Move) -> dict:
+    def _move(self, number: int, move: Move) -> OfferedMove:
         game, state = self.game, self.state
-        data = {"n": number, "kind": move.kind, "text": visibility.describe(game, state, move, self.turned),
-                "src": move.src, "dst": move.dst, "reasons": game.reasons(state, move)}
+        data: OfferedMove = {"n": number, "kind": move.kind,
+                             "text": visibility.describe(game, state, move, self.turned),
+                             "src": move.src, "dst": move.dst, "reasons": game.reasons(state, move)}
         if move.card >= 0 and visibility.in_sight(game, state, move.src, self.turned):
-            data.update(card=move.card, name=card_name(move.card))
+            data.update({"card": move.card, "name": card_name(move.card)})
         if move.kind == "pair":
-            data.update(src2=move.src2, dst2=move.dst2, card2=move.card2)
+            data.update({"src2": move.src2, "dst2": move.dst2, "card2": move.card2})
         return data
 
     def command(self) -> str:
@@ -179,7 +246,7 @@ class Session:
         return f"printf '{typed}\\nq\\n' | {play}"
 
     # -- hint --------------------------------------------------------------------------------
-    def hint(self, budget: int = HINT_POSITIONS) -> dict:
+    def hint(self, budget: int = HINT_POSITIONS) -> Hint:
         """A move to try, and who chose it (``source``). In a small position (:func:`small`)
         the solver, which knows every card, looks for a win within ``budget`` positions and
         gives its first move; otherwise, or if it finds none, the move of the solver's
@@ -189,26 +256,28 @@ class Session:
         game, state, turned = self.game, self.state, self.turned
         if not game.legal_moves(state):
             return {"n": None, "text": "No move is left.", "source": "none"}
-        found = {"source": "player", "outcome": None, "visited": 0}
+        found: Hint = {"n": None, "text": "", "source": "player", "outcome": None, "visited": 0}
         if small(game, state):
             solution = solve(game, state.copy(), budget)
-            found.update(outcome=solution.outcome, visited=solution.nodes)
+            found.update({"outcome": solution.outcome, "visited": solution.nodes})
             if solution.outcome == "won":
-                found.update(source="solver", length=len(solution.line))
-                return {**self._suggest(solution.line[0]), **found}
+                found.update({"source": "solver", "length": len(solution.line)})
+                return self._suggest(solution.line[0], found)
         offered = visibility.offered(game, state, turned)
         chosen = choose(game, state, set(self.seen), offered) if offered else None
         if chosen is None and not visibility.may_turn(game, state, turned):
             chosen = offered[0]  # every move leads back to a position played: the first, said so
             found["repeats"] = True
-        return {**self._suggest(chosen), **found}
+        return self._suggest(chosen, found)
 
-    def _suggest(self, move: Move | None) -> dict:
-        """The hint's move (None: turn the pack's card up), as the reader sees it."""
+    def _suggest(self, move: Move | None, hint: Hint) -> Hint:
+        """``hint`` with its move (None: turn the pack's card up), as the reader sees it."""
         if move is None or (visibility.from_pack(move) and not self.turned):
-            return {"n": None, "turn": True, "text": visibility.TURN_UP_NEXT}
-        number = visibility.in_order(self.game, self.state).index(move) + 1
-        return {"n": number, "text": visibility.describe(self.game, self.state, move, self.turned)}
+            hint.update({"n": None, "turn": True, "text": visibility.TURN_UP_NEXT})
+        else:
+            number = visibility.in_order(self.game, self.state).index(move) + 1
+            hint.update({"n": number, "text": visibility.describe(self.game, self.state, move, self.turned)})
+        return hint
 
     # -- safe moves ----------------------------------------------------------------------------
     def safe(self) -> int | None:

@@ -49,7 +49,7 @@ def drawing(game: Game, width: float, height: float, font: str, italic: str) -> 
     return result
 
 
-def _card(game: Game, pile: int, count: int, place: dict, height: float, size: tuple[float, float], font: str) -> Group:
+def _card(game: Game, pile: int, count: int, place: plates.Place, height: float, size: tuple[float, float], font: str) -> Group:
     rules = game.rules
     area = rules.areas[rules.pile_area[pile]]
     shown, _ = plates.pile_face(game, pile, count)

@@ -14,6 +14,7 @@ settled readings follow.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 from patience.export import about
 
@@ -43,51 +44,7 @@ tei-list[type="gloss"] tei-item { display: block; margin-left: 1.5em; }
 tei-gloss { font-style: italic; }
 """
 
-SCRIPT = """
-(function () {
-  "use strict";
-  const source = document.getElementById("edition-tei").textContent;
-  const viewer = new CETEI();
-  // The notes and lists as they are, styled below, not CETEIcean's defaults (notes in
-  // parentheses, a glossary rewritten as a definition list).
-  viewer.addBehaviors({ tei: { note: function () {}, list: function () {} } });
-  viewer.makeHTML5(source, function (tei) {
-    const view = document.getElementById("view");
-    view.append(tei); // a fragment: its nodes move into the page
-    const rows = document.getElementById("rows");
-    let game = null;
-    view.querySelectorAll('tei-linkgrp[type="alignment"] > tei-link').forEach(function (link) {
-      const layers = link.getAttribute("target").split(" ").map(function (t) { return document.getElementById(t.slice(1)); });
-      if (layers.some(function (layer) { return !layer; })) return;
-      const division = layers[0].closest("tei-div");
-      if (division !== game) {
-        game = division;
-        const head = document.createElement("div");
-        head.className = "head";
-        const title = division.querySelector(":scope > tei-head");
-        head.textContent = title ? title.textContent : "";
-        rows.append(head);
-      }
-      const row = document.createElement("div");
-      row.className = "row";
-      row.dataset.passage = layers[0].id;
-      const id = document.createElement("span");
-      id.className = "id";
-      id.textContent = layers[0].id;
-      row.append(id);
-      layers.forEach(function (layer) {
-        const cell = document.createElement("div");
-        cell.className = "cell";
-        cell.lang = layer.closest("[lang]").getAttribute("lang");
-        cell.append(layer);
-        row.append(cell);
-      });
-      rows.append(row);
-    });
-    document.body.dataset.ready = "yes";
-  });
-})();
-"""
+SCRIPT = Path(__file__).with_name("tei_viewer.js")
 
 
 def viewer_html(tei: bytes, ceteicean: str, licence: str) -> bytes:
@@ -116,7 +73,7 @@ class="columns">Modern transcription</span><span class="columns">English</span><
 <script type="application/tei+xml" id="edition-tei">{document}</script>
 <!-- CETEIcean (npm package CETEIcean): {escape(licence)} -->
 <script>{ceteicean}</script>
-<script>{SCRIPT}</script>
+<script type="module">{SCRIPT.read_text(encoding="utf-8")}</script>
 </body>
 </html>
 """.encode()

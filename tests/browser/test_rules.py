@@ -129,3 +129,24 @@ def test_a_fragment_that_is_no_css_selector_stops_no_script(page, site_url):
     page.goto(f'{site_url}docs/games/sultan.html#x"]%5B%E0%A4%A')
     assert page.locator(".rules-replay-controls").first.is_visible()  # shown by rules.js once it runs
     assert errors == []
+
+
+def test_the_replay_and_the_layers_work_in_a_page_opened_from_a_disk(browser, built_site):
+    """The pages' scripts are bundled into classic scripts because a browser loads no module
+    from a file: a page read from a disk steps through its replay and adds its layer controls."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((built_site / "docs" / "games" / "calculation.html").as_uri())
+        replay = page.locator(".rules-replay")
+        assert replay.locator(".rules-replay-controls").is_visible()
+        replay.focus()
+        page.keyboard.press("ArrowRight")
+        assert replay.locator(".rules-position").inner_text().startswith("Move 1 of ")
+        assert replay.locator(".rules-pile").count() > 0  # the board, drawn by the same bundle
+        assert page.locator(".ed-controls .ed-toggle").count() > 0  # edition.js's layer controls
+        assert errors == []
+    finally:
+        context.close()

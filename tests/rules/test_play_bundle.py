@@ -86,10 +86,10 @@ def test_the_cards_the_service_worker_and_the_policy_are_written(played):
     sprite = (out / "_static" / "play" / "cards.svg").read_text()
     assert sprite.count("<symbol id=\"card-") == 53 and 'id="card-10H"' in sprite and 'id="card-back"' in sprite
     worker = (out / "play-sw.js").read_text()
-    files = json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1))
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
     assert "_static/play/engine.zip" in files and "_static/pyodide/pyodide.asm.wasm" in files
     assert all((out / file).is_file() for file in files)
-    assert re.search(r'var VERSION = "[0-9a-f]{16}";', worker)
+    assert re.search(r'^"use strict";\nconst VERSION = "[0-9a-f]{16}";', worker)
     sultan = page(played, "sultan")
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', sultan).group(1)
     assert policy.startswith("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'")

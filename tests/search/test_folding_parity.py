@@ -22,7 +22,7 @@ HARNESS = """
 const fs = require("fs");
 const words = JSON.parse(fs.readFileSync(0, "utf8"));
 const stemmer = new Stemmer();
-process.stdout.write(JSON.stringify(words.map((w) => [EditionFolding.fold(w), stemmer.stemWord(w)])));
+process.stdout.write(JSON.stringify(words.map((w) => [Stemmer.fold(w), stemmer.stemWord(w)])));
 """
 
 

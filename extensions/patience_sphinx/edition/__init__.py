@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from .. import _html
+from .. import _html, _scripts
 from .._state import new_build
 from . import backlinks, checks, data, inventory, lang, meta
 from .cite import CitationPanel
@@ -26,6 +26,7 @@ from .parallel import ParallelText
 from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
+JS = Path(__file__).parent / "js"
 TEMPLATES = Path(__file__).parent / "templates"
 
 
@@ -80,5 +81,6 @@ def setup(app):
     app.connect("env-get-updated", _referrers)
     app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
+    _scripts.add(app, JS, ["edition.js"])
     app.add_js_file("edition.js", defer="defer")
     return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

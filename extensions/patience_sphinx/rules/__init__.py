@@ -10,7 +10,8 @@ Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,
 Config: ``rules_specs_dir`` (default: the engine's ``patience/specs``),
 ``rules_time_limit`` (seconds per claim or example), ``rules_pyodide_dir`` (the npm
 package ``pyodide``; default ``node_modules/pyodide`` beside ``conf.py``),
-``rules_play_snapshot`` (make Play's Pyodide memory snapshot with Node; default true).
+``rules_play_snapshot`` (make Play's Pyodide memory snapshot with Node; default true);
+the pages' scripts (``js/``) are bundled as :mod:`.._scripts` says (``scripts_esbuild``).
 Warnings are typed ``rules.<subtype>`` (:mod:`patience_sphinx._logging`).
 """
 
@@ -19,13 +20,14 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from .. import _html
+from .. import _html, _scripts
 from . import bundle, play, policy
 from .clauses import RulesDirective
 from .example import ExampleDirective
 from .plate import PlateDirective
 
 STATIC = Path(__file__).parent / "static"
+JS = Path(__file__).parent / "js"
 
 
 def setup(app):
@@ -45,6 +47,7 @@ def setup(app):
     app.connect("build-finished", policy.write)  # every page: Play is what needs more than the site's files
     app.add_css_file("rules.css")
     app.add_css_file("play.css")
-    for script in ("board.js", "rules.js", "play.js"):  # play-worker.js is started by play.js
-        app.add_js_file(script, defer="defer")
+    _scripts.add(app, JS, ["rules.js"])  # the replays and Play
+    _scripts.add(app, JS, ["play-worker.js"], form="esm")  # Play's engine, started by rules.js
+    app.add_js_file("rules.js", defer="defer")
     return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

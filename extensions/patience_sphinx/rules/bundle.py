@@ -43,7 +43,6 @@ from .specs import specs_dir
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PROBE = Path(__file__).with_name("probe.py")
 SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
-WORKER = Path(__file__).with_name("static") / "play-worker.js"
 _ROOT = Path(patience.__path__[0]).parent  # the folder holding the package, as the zip names its files
 
 
@@ -81,7 +80,8 @@ def write(app, exception) -> None:
     if engine is not None and manifest["pyodide"]:
         made = snapshot.make(app, pyodide_dir(app), engine, compiled, static / "play")
         manifest.update({"stdlib": made["stdlib.zip"], "snapshot": made["snapshot.bin.gz"]} if made else {})
-    manifest["worker"] = hashlib.sha256(WORKER.read_bytes()).hexdigest()[:16]
+    worker = static / "play-worker.js"  # bundled from js/play-worker.js (.._scripts)
+    manifest["worker"] = hashlib.sha256(worker.read_bytes()).hexdigest()[:16] if worker.is_file() else None
     listed = json.dumps(manifest, indent=1).encode()
     _write(static / "play" / "manifest.json", listed)
     _write(Path(app.outdir, "play-sw.js"), service_worker(manifest, _version(static, listed)))
@@ -109,7 +109,7 @@ def service_worker(manifest: dict, version: str) -> bytes:
         cut = manifest.get("snapshot") is not None
         files += [f"_static/pyodide/{name}" for name in PYODIDE_FILES if not (cut and name == "python_stdlib.zip")]
         files += ["_static/play/stdlib.zip", "_static/play/snapshot.bin.gz"] if cut else []
-    head = f"var VERSION = {json.dumps(version)};\nvar FILES = {json.dumps(files, indent=1)};\n"
+    head = f'"use strict";\nconst VERSION = {json.dumps(version)};\nconst FILES = {json.dumps(files, indent=1)};\n'
     return (head + SERVICE_WORKER.read_text(encoding="utf-8")).encode()
 
 

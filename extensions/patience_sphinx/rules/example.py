@@ -5,7 +5,7 @@ The deal is played while the page is read, in-process, within
 (:func:`patience.solver.play`), as ``patience autoplay GAME NUMBER --look-ahead``
 plays it (:mod:`patience.engine.replay`); the record is cached on the spec's
 digest and the engine's version. The page shows the layout as cards, the moves in
-the book's terms, the outcome, the command, and a replay (``rules.js``: buttons and
+the book's terms, the outcome, the command, and a replay (``js/replay.js``: buttons and
 arrow keys). A failure is a ``rules.example`` warning and an error box on the page.
 """
 
@@ -18,7 +18,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
-from patience.engine.replay import TimeLimit, record
+from patience.engine.replay import Record, TimeLimit, record
 from patience.solver import play as look_ahead
 
 from .._html import make, text
@@ -31,6 +31,13 @@ DEAL_NUMBER = re.compile(r"[0-9]{1,20}")  # ASCII digits: "²".isdigit() is true
 CONTROLS = (("first", "« Start", "The position before the first move (Home)"),
             ("previous", "‹ Back", "Take back one move (←)"), ("next", "Next ›", "Play the next move (→)"),
             ("last", "End »", "The final position (End)"))
+
+
+class Replay(Record):
+    """What the replay's script reads (``rules/js/protocol.js`` declares the same shape;
+    ``tests/rules/test_protocol.py`` compares them): the record, and the board it is drawn on."""
+
+    board: plate.Board
 
 
 class ExampleDirective(SphinxDirective):
@@ -109,8 +116,8 @@ def legend(game) -> nodes.Node:
     return line
 
 
-def player(replay: dict, ident: str, board: dict) -> nodes.Node:
-    """The layout at the start, pile by pile; ``rules.js`` draws it as cards on the board
+def player(replay: Record, ident: str, board: plate.Board) -> nodes.Node:
+    """The layout at the start, pile by pile; ``replay.js`` draws it as cards on the board
     (the plate's places) and turns it into a step-through replay."""
     widget = make("div", classes=["rules-replay"], role="group", aria_label=f"Replay of {replay['command']}")
     controls = make("div", classes=["rules-replay-controls"], hidden="hidden")
@@ -129,7 +136,8 @@ def player(replay: dict, ident: str, board: dict) -> nodes.Node:
         body += row
     table += body
     widget += table
-    data = script_json(dict(replay, board=board))
+    shown: Replay = {**replay, "board": board}
+    data = script_json(shown)
     widget += nodes.raw("", f'<script type="application/json" class="rules-replay-data">{data}</script>',
                         format="html")
     return widget

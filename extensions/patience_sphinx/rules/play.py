@@ -13,6 +13,7 @@ once the Play panel comes into view; nothing is fetched from another site.
 from __future__ import annotations
 
 from collections.abc import Set
+from typing import TypedDict
 
 from docutils import nodes
 from sphinx.domains import Domain
@@ -20,7 +21,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from patience.engine import plate
-from patience.engine.session import Session
+from patience.engine.session import Session, View
 
 from .._html import make, text
 from .._logging import warn_rules as warn
@@ -29,6 +30,34 @@ from .example import script_json
 from .specs import load
 
 DEFAULT_DEAL = 1  # the deal Play shows at once (any other is one click away)
+
+
+class ClauseLink(TypedDict):
+    """A clause as a move's reasons link to it: its name on the page, its anchor, what it says."""
+
+    name: str
+    anchor: str
+    says: str
+
+
+class PlayGame(TypedDict):
+    """A game (or variant) Play offers: its title, board, clauses; whether two play it; the first
+    position of :data:`DEFAULT_DEAL`; why no move of it is ever safe (empty: safe moves may be played)."""
+
+    title: str
+    board: plate.Board
+    clauses: dict[str, ClauseLink]
+    players: bool
+    first: View
+    unsafe: list[str]
+
+
+class PlayPage(TypedDict):
+    """What a Play box carries (``rules/js/protocol.js`` declares the same shapes for the page;
+    ``tests/rules/test_protocol.py`` compares them): the page's game, and it and its variants by id."""
+
+    game: str
+    games: dict[str, PlayGame]
 
 
 class PlayDirective(SphinxDirective):
@@ -56,11 +85,11 @@ class PlayDirective(SphinxDirective):
         pages_playing(self.env).setdefault(self.env.docname, set()).update(games)
         return [widget(game_id, games)]
 
-    def game_data(self, loaded, variant) -> dict:
+    def game_data(self, loaded, variant) -> PlayGame:
         """The board and the clauses, each with the anchor the ``rules`` directive gives it."""
         game = loaded.game
         own = {clause.id for clause in variant.clauses} if variant else set()
-        clauses = {}
+        clauses: dict[str, ClauseLink] = {}
         for clause in game.rules.clauses:
             owner = f"{loaded.spec.game}:{variant.id}" if clause.id in own else loaded.spec.game
             clauses[clause.id] = {"name": f"{owner}.{clause.id}", "anchor": f"clause-{owner}.{clause.id}",
@@ -72,7 +101,7 @@ class PlayDirective(SphinxDirective):
                 "unsafe": session.autoplay_unsafe()}
 
 
-def widget(game_id: str, games: dict) -> nodes.Node:
+def widget(game_id: str, games: dict[str, PlayGame]) -> nodes.Node:
     box = make("section", classes=["rules-play"], ids=[f"play-{game_id}"], aria_label="Play a deal",
                data_game=game_id)
     box += nodes.paragraph("", "Play any numbered deal here, with the edition's own engine: the same deals and "
@@ -85,7 +114,8 @@ def widget(game_id: str, games: dict) -> nodes.Node:
     box += start
     box += text("p", "Play needs JavaScript; the rules and the example above do not.",
                 classes=["rules-play-status"], role="status", aria_live="polite")
-    data = script_json({"game": game_id, "games": games})
+    page: PlayPage = {"game": game_id, "games": games}
+    data = script_json(page)
     box += nodes.raw("", f'<script type="application/json" class="rules-play-data">{data}</script>', format="html")
     return box
 

@@ -58,7 +58,7 @@ for data in json.loads(games_json).values():
     if session.view()["moves"]:
         session.play(session.view()["moves"][0]["n"]); session.view(); session.undo()
 `);
-  try { pyodide.runPython("raise ValueError('a failing call, formatted as the page formats it')"); } catch (error) { /* expected */ }
+  try { pyodide.runPython("raise ValueError('a failing call, formatted as the page formats it')"); } catch { /* expected */ }
   const files = pyodide.runPython(`
 import json, sys
 zipped = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"

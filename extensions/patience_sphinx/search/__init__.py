@@ -6,7 +6,7 @@ in з …) and then stemmed with Snowball Russian; other words are stemmed with 
 English, as Sphinx's English search does. The browser runs the same folding
 (``folding.js``) and Sphinx's own Snowball stemmers, all carried in
 ``language_data.js``: nothing is fetched from elsewhere. On the search page,
-``static/search-landing.js`` makes the results land where the words are: each passage
+``js/search-landing.js`` makes the results land where the words are: each passage
 that holds them, with a snippet of one layer of the text, and links to the passage.
 
 The published index is always whole: Sphinx keeps the index entries of a page only
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -34,11 +33,11 @@ from sphinx.util.index_entries import split_index_msg
 
 from patience.orthography.folding import fold
 
-from .._html import add_static_path
+from .. import _scripts
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 FOLDING_JS = Path(__file__).with_name("folding.js")
-STATIC = Path(__file__).with_name("static")
+JS = Path(__file__).with_name("js")
 # Sphinx ships its Snowball stemmers as package data; found through importlib, not a private name.
 SNOWBALL_JS = resources.files("sphinx.search") / "minified-js"
 
@@ -124,7 +123,7 @@ def _landing(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
 
 def setup(app: Sphinx) -> dict:
     app.add_search_language(SearchAcrossSpellings)
-    app.connect("builder-inited", partial(add_static_path, folder=STATIC))
+    _scripts.add(app, JS, ["search-landing.js"])
     app.connect("html-page-context", _landing)
     app.connect("html-collect-pages", whole_index)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,3 +1,9 @@
+from pathlib import Path
+
+import patience
+
 # The extensions are installed with the package (patience_sphinx).
 extensions = ["patience_sphinx.search"]
+# The pages' scripts, bundled with the repository's esbuild (this root is built from a copy).
+scripts_esbuild = str(Path(patience.__file__).resolve().parents[1] / "node_modules" / "esbuild")
 html_search_language = "ru-spellings"

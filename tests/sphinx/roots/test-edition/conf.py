@@ -1,8 +1,14 @@
+from pathlib import Path
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+import patience
+
 extensions = ["myst_parser", "patience_sphinx.edition"]
+# The pages' scripts, bundled with the repository's esbuild (this root is built from a copy).
+scripts_esbuild = str(Path(patience.__file__).resolve().parents[1] / "node_modules" / "esbuild")
 myst_enable_extensions = ["colon_fence"]
 
 

@@ -4,7 +4,12 @@
    and runs patience.engine.session. The page sends {id, op, args}; the worker answers
    {id, value} or {id, error: {message, file, advice}}: a runtime file that cannot be
    loaded is named, with what to do about it. Every answer that changes the position
-   carries the new view (Session.view), and a move its piles (for the animation). */
+   carries the new view (Session.view), and a move its piles (for the animation); the
+   shapes of the answers are in protocol.js. */
+
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Problem} Problem */
+/** @typedef {import("./protocol.js").Moved} Moved */
 
 const STATIC = new URL("./", self.location.href);
 const START_LIMIT = 180000;  // ms: Pyodide that has not started by then never will
@@ -49,7 +54,7 @@ function watched(loading) {
     const warn = console.warn, error = console.error;
     const restore = () => { console.warn = warn; console.error = error; clearTimeout(timer); };
     const fail = (failure) => { restore(); reject(failure); };
-    const listen = (original) => function (...args) {
+    const listen = (original) => (...args) => {
       const text = args.map(String).join(" ");
       if (/wasm (instantiation|streaming compile) failed|failed to asynchronously prepare wasm/.test(text)) {
         fail(new Failure("_static/pyodide/pyodide.asm.wasm", "could not be loaded", AGAIN));
@@ -110,6 +115,7 @@ async function start(kept, game) {
   return { api, manifest, snapshot: Boolean(manifest.snapshot), phases };
 }
 
+/* A Python value as plain JavaScript data (a dict as an object), the proxy freed. */
 function plain(result) {
   if (result && typeof result.toJs === "function") {
     const value = result.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
@@ -119,12 +125,14 @@ function plain(result) {
   return result === undefined ? null : result;
 }
 
-function moved(move) {  // the piles a move (a Python Move) went between, for the animation
+/** The piles a move (a Python Move) went between, for the animation.  @returns {Moved} */
+function moved(move) {
   const value = { kind: move.kind, src: move.src, dst: move.dst, src2: move.src2, dst2: move.dst2 };
   move.destroy();
   return value;
 }
 
+/** @returns {View} */
 const view = () => plain(session.view());
 
 const OPS = {
@@ -158,6 +166,7 @@ const OPS = {
   safe() { return { safe: plain(session.safe()) }; },
 };
 
+/** @returns {Problem} */
 function problemOf(error) {
   if (error instanceof Failure) { return { message: error.message, file: error.file, advice: error.advice }; }
   const lines = String(error && error.message || error).trim().split("\n");
