@@ -9,11 +9,12 @@ version) makes every later build free of these.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pytest
 
-from patience.engine import games, load_game
 from patience.claims import run_claim
+from patience.engine import games, load_game
 from patience.engine.plate import svg
 from patience.engine.replay import record
 
@@ -47,5 +48,5 @@ if __name__ == "__main__":
     print("|---|---:|---:|---:|---:|")
     for game_id in GAME_IDS:
         game = load_game(game_id)
-        print(f"| `{game_id}` | {len(game.rules.claims)} | {seconds(lambda: claims(game)):.2f} "
-              f"| {seconds(lambda: record(game, 1)):.3f} | {seconds(lambda: svg(game)):.3f} |")
+        print(f"| `{game_id}` | {len(game.rules.claims)} | {seconds(partial(claims, game)):.2f} "
+              f"| {seconds(partial(record, game, 1)):.3f} | {seconds(partial(svg, game)):.3f} |")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import NotRequired, TypedDict
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -40,6 +41,13 @@ class Replay(Record):
     board: plate.Board
 
 
+class Unplayable(TypedDict):
+    """Why a deal could not be recorded; ``transient`` when only the time limit stopped it."""
+
+    error: str
+    transient: NotRequired[bool]
+
+
 class ExampleDirective(SphinxDirective):
     required_arguments = 2
     option_spec: dict = {}
@@ -61,7 +69,7 @@ class ExampleDirective(SphinxDirective):
         return [example(replay, loaded.game, plate.board(loaded.game))]
 
 
-def play(game, number: int, seconds: float) -> dict:
+def play(game, number: int, seconds: float) -> Record | Unplayable:
     """The record, or the reason it could not be made (an engine error is a finding, not a crash)."""
     if not game.spec.playable:
         return {"error": f"{game.id} is not playable (its spec says playable: false)"}
@@ -77,7 +85,7 @@ def failure(message: str) -> nodes.Node:
     return nodes.error("", nodes.paragraph("", message), classes=["rules-example-error"])
 
 
-def example(replay: dict, game, board: dict) -> nodes.Node:
+def example(replay: Record, game, board: plate.Board) -> nodes.Node:
     ident = f"example-{replay['game'].replace(':', '-')}-{replay['deal']}"
     moves = len(replay["steps"])
     box = make("div", classes=["rules-example"], ids=[ident])
@@ -91,7 +99,7 @@ def example(replay: dict, game, board: dict) -> nodes.Node:
     return box
 
 
-def move_list(replay: dict, ident: str) -> nodes.Node:
+def move_list(replay: Record, ident: str) -> nodes.Node:
     """The moves, each a link to its position in the replay (``#example-sultan-1-m3``)."""
     listing = make("nav", classes=["rules-moves"], aria_label=f"The {len(replay['steps'])} moves")
     listing += text("p", f"The {len(replay['steps'])} moves", classes=["rules-moves-title"])
