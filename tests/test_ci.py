@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -28,25 +29,26 @@ def stub(path, script: str) -> None:
 
 def test_ci_runs_whatever_the_readme_s_test_command_says(tmp_path):
     """A copy of .ci/run beside a README whose marked command is changed: CI runs the new
-    one, after the set-up and before lint, with the accelerator required."""
+    one, with the accelerator required, then lint, type checks and the JavaScript's tests."""
     (tmp_path / ".ci").mkdir()
     shutil.copy(ROOT / ".ci" / "run", tmp_path / ".ci" / "run")
     log = tmp_path / "log"
-    stub(tmp_path / ".ci" / "setup", f"echo setup >> {log}")
-    stub(tmp_path / ".venv" / "bin" / "ruff", f'echo "ruff $*" >> {log}')
-    stub(tmp_path / ".venv" / "bin" / "mypy", f'echo "mypy $*" >> {log}')
+    for tool in ("ruff", "mypy", "npm"):
+        stub(tmp_path / ".venv" / "bin" / tool, f'echo "{tool} $*" >> {log}')
     changed = f'echo "tests, native required: $PATIENCE_REQUIRE_NATIVE" >> {log} && echo "and the rest" >> {log}'
     (tmp_path / "README.md").write_text(README.replace(marked_command(README), changed), encoding="utf-8")
-    result = subprocess.run(["bash", str(tmp_path / ".ci" / "run")], capture_output=True, text=True)
+    path = f"{tmp_path / '.venv' / 'bin'}:{os.environ['PATH']}"  # npm is the system's: the stub first
+    result = subprocess.run(["bash", str(tmp_path / ".ci" / "run")], capture_output=True, text=True,
+                            env={**os.environ, "PATH": path})
     assert result.returncode == 0, result.stderr
     assert log.read_text().splitlines() == [
-        "setup", "tests, native required: 1", "and the rest", "ruff check patience extensions tests", "mypy "]
+        "tests, native required: 1", "and the rest", "ruff check patience extensions tests benchmarks", "mypy ",
+        "npm run lint", "npm test"]
 
 
 def test_ci_fails_when_its_command_fails_or_is_missing(tmp_path):
     (tmp_path / ".ci").mkdir()
     shutil.copy(ROOT / ".ci" / "run", tmp_path / ".ci" / "run")
-    stub(tmp_path / ".ci" / "setup", "true")
     (tmp_path / "README.md").write_text(README.replace(marked_command(README), "false && true"), encoding="utf-8")
     failed = subprocess.run(["bash", str(tmp_path / ".ci" / "run")], capture_output=True, text=True)
     assert failed.returncode == 1
@@ -77,14 +79,14 @@ def test_the_test_command_sets_up_everything_the_tests_import_and_the_site_copie
     command = marked_command(README)
     assert {"test", "browser", "bench", "lint"} <= installed_extras(command)
     steps = [step.strip() for step in command.split("&&")]
-    assert steps[0] == "python3 -m venv .venv" and "npm ci" in steps
+    assert steps[:2] == ["bash .ci/setup", "python3 -m venv .venv"] and "npm ci" in steps
     assert steps[-1] == ".venv/bin/python -m pytest"
 
 
 def test_the_command_without_root_is_the_same_with_the_debian_packages_tests_left_out():
     command = marked_command(README)
     without_root = next(line.strip() for line in README.splitlines() if "-m pytest -m" in line)
-    assert without_root == f'{command} -m "not browser and not tools"'
+    assert f"bash .ci/setup && {without_root}" == f'{command} -m "not browser and not tools"'
 
 
 def test_a_marker_on_the_command_line_keeps_the_whole_mutation_run_out_unless_it_names_it(pytester):
