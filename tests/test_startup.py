@@ -17,14 +17,14 @@ from dataclasses import astuple
 import pytest
 
 from patience import sources
+from patience.cli import commands, main
 from patience.cli import games as games_command
-from patience.cli import main
 from patience.spec import loading
 from patience.spec.headers import game_headers
 
 PROBE = """
 import contextlib, io, json, sys
-from patience.cli import main
+from patience.cli import commands, main
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         status = main(sys.argv[1:])
@@ -130,3 +130,11 @@ def test_games_falls_back_to_the_whole_reading_and_its_located_error(specs, caps
     assert main(["games"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"patience: {specs / 'sultan.yaml'}:") and "status" in err
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_command_listed_by_help_starts_by_its_own_name(command, capsys):
+    """A module's name is its command's, with ``-`` for ``_`` (``claim_kinds``: ``claim-kinds``)."""
+    with pytest.raises(SystemExit) as end:
+        main([command, "--help"])
+    assert end.value.code == 0 and capsys.readouterr().out.startswith(f"usage: patience {command} ")

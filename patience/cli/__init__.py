@@ -32,7 +32,7 @@ def commands() -> list[str]:
     """The subcommands' names: the modules of this package, found without importing them
     (a listing of its folder: :mod:`pkgutil` would import :mod:`inspect` to do it)."""
     names = (name.removesuffix(".py") for name in os.listdir(os.path.dirname(__file__)) if name.endswith(".py"))
-    return sorted(name for name in names if not name.startswith("_"))
+    return sorted(name.replace("_", "-") for name in names if not name.startswith("_"))  # claim_kinds: claim-kinds
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -47,7 +47,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     names = commands()
     for name in [command] if command in names else names:
-        module = importlib.import_module(f"{__name__}.{name}")
+        module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
         if command in (None, name):
             module.register(subparsers)
         else:

@@ -3,10 +3,12 @@ as the Markdown table of ``docs/claim-kinds.md`` (generated from the models)."""
 
 from __future__ import annotations
 
+SUMMARY = "list the kinds of claim check, with their parameters (Markdown)"
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "claim-kinds", help="list the kinds of claim check, with their parameters (Markdown)",
+        "claim-kinds", help=SUMMARY,
         description="Prints every kind of claim check a spec's claims may use, with its parameters, their types "
                     "and defaults, and what the engine is asked, read from the check models: the table of "
                     "docs/claim-kinds.md (`patience claim-kinds > docs/claim-kinds.md` writes it again).",
