@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -55,11 +56,16 @@ def test_bad_input_is_one_line_and_a_nonzero_status(arguments, message, capsys):
 
 
 def test_a_scheduler_is_probed_even_from_a_running_event_loop(capsys):
-    """A notebook, or the browser tests' driver, runs an event loop in the caller's thread."""
+    """A notebook, or the browser tests' driver, runs an event loop in the caller's thread.
+
+    The loop runs on a thread of the test's own: in the whole suite the browser tests' driver may
+    already hold the main thread's loop, where a second ``asyncio.run`` is refused.
+    """
     async def from_a_loop():
         return main(["stats", GAME, "--deals", "2", "--scheduler", "http://127.0.0.1:1"])
 
-    assert asyncio.run(from_a_loop()) != 0
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, from_a_loop()).result() != 0
     assert "unknown address scheme 'http'" in capsys.readouterr().err
 
 
