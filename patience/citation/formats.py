@@ -37,8 +37,19 @@ def as_text(cite: Citation) -> str:
             f"{cite.note()} {where}(accessed {cite.accessed.isoformat()}).")
 
 
+# Each character LaTeX reads as markup, written as the character itself (in one pass, so the
+# braces of ``\textbackslash{}`` are not escaped again).
+_LATEX_SPECIALS = str.maketrans({
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_",
+    "$": r"\$", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+})
+# A URL is read verbatim (BibLaTeX's url field, the url package): only what would unbalance the
+# entry's braces is percent-encoded, as RFC 3986 has it anyway.
+_URL_UNSAFE = str.maketrans({"{": "%7B", "}": "%7D", "\\": "%5C"})
+
+
 def _bibtex_escape(value: str) -> str:
-    return value.replace("\\", "\\textbackslash{}").replace("{", "\\{").replace("}", "\\}").replace("%", "\\%")
+    return value.translate(_LATEX_SPECIALS)
 
 
 def _bibtex(kind: str, cite: Citation, fields: dict[str, str | None], raw: tuple[str, ...] = ()) -> str:
@@ -47,8 +58,11 @@ def _bibtex(kind: str, cite: Citation, fields: dict[str, str | None], raw: tuple
     for name, value in fields.items():
         if value is None:
             continue
-        lines.append(f"  {name} = {value}" if name == "month" else
-                     f"  {name} = {{{value if name in raw else _bibtex_escape(value)}}}")
+        if name == "url":
+            value = value.translate(_URL_UNSAFE)
+        elif name not in raw and name != "month":
+            value = _bibtex_escape(value)
+        lines.append(f"  {name} = {value}" if name == "month" else f"  {name} = {{{value}}}")
     return f"@{kind}{{{cite.key},\n" + ",\n".join(lines) + "\n}"
 
 

@@ -7,6 +7,7 @@ RIS): each must take every fact, the date above all, that the citation gives.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import shutil
@@ -134,3 +135,17 @@ def test_rispy_reads_a_citation_without_an_address():
 
     (record,) = rispy.loads(citation.as_ris(cite(publication=PUBLISHED.model_copy(update={"base_url": None}))))
     assert "urls" not in record and citation.NO_ADDRESS in record["notes"][0]
+
+
+def test_latex_markup_in_a_field_is_escaped_once_and_a_url_is_kept_verbatim():
+    """A backslash becomes ``\\textbackslash{}`` whose braces stay braces; the URL field is
+    verbatim to BibLaTeX, so only braces and backslashes (not URL characters) are encoded."""
+    from pybtex.database import parse_string
+
+    odd = dataclasses.replace(cite(), part="A\\B {c} 5% & #1 d_e $f$ ~ ^",
+                              url="https://example.org/a_b%20c{d}\\e#f~")
+    for writer in (citation.as_bibtex, citation.as_biblatex):
+        fields = parse_string(writer(odd), "bibtex").entries[odd.key].fields
+        assert fields["title"] == (r"A\textbackslash{}B \{c\} 5\% \& \#1 d\_e \$f\$ \textasciitilde{} "
+                                   r"\textasciicircum{}, passage sultan.end.2")
+        assert fields["url"] == "https://example.org/a_b%20c%7Bd%7D%5Ce#f~"
