@@ -28,13 +28,15 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def add_game_options(parser) -> None:
-    """--variant and --budget, shared with ``patience stats``."""
+def add_game_options(parser, budget_help: str | None = None) -> None:
+    """--variant and --budget, shared with ``patience stats``, which says what its budget is
+    (``budget_help``) and leaves it unset when it is not given."""
     from patience.solver.search import DEFAULT_BUDGET
 
     parser.add_argument("--variant", metavar="V", help="a variant of GAME (the part after the colon, e.g. twelve)")
-    parser.add_argument("--budget", metavar="NODES", default=str(DEFAULT_BUDGET),
-                        help=f"positions the search may enter before it says unknown (default {DEFAULT_BUDGET:,})")
+    parser.add_argument("--budget", metavar="NODES", default=None if budget_help else str(DEFAULT_BUDGET),
+                        help=budget_help or f"positions the search may enter before it says unknown "
+                                            f"(default {DEFAULT_BUDGET:,})")
 
 
 def game_id(arguments) -> str:

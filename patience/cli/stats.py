@@ -37,12 +37,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`), or all")
     parser.add_argument("--deals", metavar="N", required=True, help="how many deals: 1..N")
-    add_game_options(parser)
-    parser.set_defaults(budget=None)
+    add_game_options(parser, budget_help="positions a deal's search may enter at the first rung before it says "
+                                         f"unknown (default: the stored table's, else {STATS_BUDGET:,})")
     parser.add_argument("--rungs", metavar="R", default=str(RUNGS),
                         help=f"rungs of the ladder, each with ten times the budget of the last (1–{MAX_RUNGS}; "
-                             f"default {RUNGS}); the budget is the first rung's (default: the stored table's, "
-                             f"else {STATS_BUDGET:,})")
+                             f"default {RUNGS})")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="an existing Dask scheduler (tcp://host:8786); default: a local cluster")
     parser.add_argument("--workers", metavar="K", help="workers of the local cluster (default: one per core)")

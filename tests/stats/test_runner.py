@@ -169,3 +169,11 @@ def _pretend_another_spec() -> None:
     deal.loaded.cache_clear()
     original = deal.loaded
     deal.loaded = lambda game_id: (game, (engine, "0" * 64)) if game_id == GAME else original(game_id)
+
+
+def test_the_help_gives_the_first_rungs_budget_not_the_solvers(capsys):
+    with pytest.raises(SystemExit):
+        main(["stats", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "at the first rung before it says unknown (default: the stored table's, else 10,000)" in said
+    assert "200,000" not in said
