@@ -74,6 +74,8 @@ def foundation_sequence(game: Game, area: str, pile: int, ranks: list | None = N
     if ranks is not None:
         wanted = [parse_rank(r) for r in ranks]
         return ClaimResult(seen == wanted, f"the engine's sequence is {seen}")
+    if after is None or next is None:  # the schema asks for ranks, or for after and next
+        return ClaimResult(False, "the check names neither the ranks nor what comes after which rank")
     at = seen.index(parse_rank(after)) if parse_rank(after) in seen else None
     following = seen[at + 1: at + 1 + len(next)] if at is not None else []
     return ClaimResult(following == [parse_rank(r) for r in next], f"after {after} come {following}")

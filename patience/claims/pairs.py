@@ -151,7 +151,7 @@ def turns_alternate(game: Game) -> ClaimResult:
             return ClaimResult(False, "a move of the other player was offered")
         if state.history:
             last = owner(game.rules, state.history[-1][0].src)
-            if last != player:
+            if last is not None and last != player:
                 switches += 1
                 if game.moves_of(state, last):
                     return ClaimResult(False, "the turn passed while the mover could still play")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from patience.numerals import numerals
 from patience.spec.schema import Spec
+from patience.spec.terms import Provenance
 
 PROVENANCE_KEYS = {"id", "kind", "says", "passages", "quote", "conjecture", "conjectural", "expect", "note"}
 RANK_KEYS = {"rank", "ranks", "last", "after", "next"}
@@ -33,7 +34,7 @@ class Cited:
     """A clause or claim, with the game or variant it belongs to."""
 
     game: str
-    item: object
+    item: Provenance  # a clause or a claim
 
     @property
     def passages(self) -> list[str]:

@@ -43,7 +43,9 @@ def redeal_shuffled(game: Game) -> ClaimResult:
         game.apply(state, next((m for m in turned if game.rules.role(m.dst) == "talon"), (turned or moves)[0]))
     else:
         return ClaimResult(False, f"no redeal after {5 * game.total_cards} moves of deal 0")
-    gathered = [c for name in game.rules.redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
+    redeal = game.rules.redeal
+    assert redeal is not None  # a redeal was just offered
+    gathered = [c for name in redeal.gather for p in game.rules.areas[name].piles for c in state.piles[p]]
     game.apply(state, REDEAL)
     new_stock = state.piles[0][::-1]
     holds = sorted(new_stock) == sorted(gathered) and new_stock != gathered and len(gathered) > 2

@@ -125,7 +125,8 @@ def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str],
         for mutant in candidates:
             if mutant.label not in compiled:
                 compiled[mutant.label] = _compiled(mutant, path)
-            if compiled[mutant.label] is not None and kills(compiled[mutant.label], claim):
+            game = compiled[mutant.label]
+            if game is not None and kills(game, claim):
                 return mutant.label
         return None
 
@@ -150,12 +151,14 @@ def _nearness(probe: Mutant, claim) -> int:
     named = {value for value in claim.check.model_dump(by_alias=True).values() if isinstance(value, str)}
     named |= {item for value in claim.check.model_dump(by_alias=True).values() if isinstance(value, list)
               for item in value if isinstance(item, str)}
-    clause = next((c for c in probe.spec.clauses if c.id == probe.clause), None)
+    clause = next((c for c in probe.spec.clauses if c.id == probe.clause), None) if probe.spec else None
     text = f"{probe.mutation} {clause.model_dump_json(by_alias=True) if clause else ''}"
     return sum(name in text for name in named)
 
 
 def _compiled(mutant: Mutant, path) -> Game | None:
+    if mutant.spec is None:  # the schema refused the change
+        return None
     try:
         return compile_game(mutant.spec, mutant.game, path)
     except (DataFileError, ValueError):

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from patience.cards import rank_of
 from patience.engine import rng
+from patience.engine.compiler import pattern as engine_pattern
 from patience.engine.game import IN_PLAY, Game, matches
+from patience.engine.rules import Pattern
 from patience.engine.state import State
 from patience.spec.terms import CardPattern, Check
 
@@ -100,7 +102,7 @@ def playouts(game: Game, deals=PLAYOUT_DEALS, length=PLAYOUT_LENGTH, start: Call
             game.apply(state, moves[generator.below(len(moves))])
 
 
-def fits(cards: list[int], patterns: list[CardPattern]) -> bool:
+def fits(cards: list[int], patterns: list[Pattern]) -> bool:
     remaining = list(cards)
     for pattern in patterns:
         for _ in range(pattern.count):
@@ -111,8 +113,9 @@ def fits(cards: list[int], patterns: list[CardPattern]) -> bool:
     return not remaining
 
 
-def patterns(items) -> list[CardPattern]:
-    return [CardPattern.model_validate(item) for item in items]
+def patterns(items) -> list[Pattern]:
+    """The cards a check describes (as the spec writes them), as the engine matches them."""
+    return [engine_pattern(CardPattern.model_validate(item)) for item in items]
 
 
 def end_positions(game: Game, areas: list[str] | None = None) -> list[tuple[str, State]]:
