@@ -127,7 +127,11 @@ def drag(page, src: int, dst: int) -> None:
     box = pile(page, src).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 + 10, box["y"] + box["height"] / 2 + 10, steps=2)
+    for step in range(1, 4):  # a loaded machine may take a while to lift the card: go on moving, as a hand does
+        page.mouse.move(box["x"] + box["width"] / 2 + 10 * step, box["y"] + box["height"] / 2 + 10 * step, steps=2)
+        if page.locator(".rules-ghost").count():
+            break
+    assert page.locator(".rules-ghost").count(), f"pressed on pile {src} and moved 30 px: no card was lifted"
     for _ in range(40):  # until the target is in sight, not under the controls that stay at the top
         where = pile(page, dst).evaluate(  # clear of the edges, where the page scrolls under a dragged card
             "p => { const box = p.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;"
