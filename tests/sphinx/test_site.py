@@ -97,3 +97,19 @@ def test_the_apparatus_page_lists_every_correction_and_counts_them(site):
         assert f">{passage_id}<" in listing and re.search(sic, listing), correction.sic
     summary = html[: html.index('class="ed-corrections ')]
     assert re.search(rf"<p>all explicit corrections</p></td>(?:\s*<td><p>\d+</p></td>)+\s*<td><p>{len(corrections)}</p>", summary)
+
+
+def test_only_pages_with_a_parallel_view_let_the_article_grow(site):
+    """The wide layout is a stylesheet those pages link, not ``.content:has(.ed-parallel)``:
+    with a descendant ``:has()`` the browser restyled the whole article at every change
+    inside it (every move in Play). The edition's stylesheets keep only ``:has(>`` (a child)."""
+    def links_wide(page: Path) -> bool:
+        return bool(re.search(r'<link[^>]+href="[./]*_static/edition-wide\.css', page.read_text(encoding="utf-8")))
+
+    assert all(links_wide(site / "docs" / "games" / f"{game}.html") for game in GAME_PAGES)
+    assert links_wide(site / "docs" / "notes.html")
+    assert not any(links_wide(site / path) for path in ("index.html", "docs/index.html", "docs/glossary.html",
+                                                        "docs/games/index.html"))
+    for sheet in ("edition.css", "edition-wide.css", "rules.css", "play.css"):
+        rules = re.sub(r"/\*.*?\*/", "", (site / "_static" / sheet).read_text(encoding="utf-8"), flags=re.S)
+        assert not re.search(r":has\((?!\s*>)", rules), sheet

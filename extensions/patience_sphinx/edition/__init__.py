@@ -22,7 +22,7 @@ from .effects import TranslationEffects
 from .games import GameSummary
 from .glossary import GlossaryList
 from .notes import NotesList
-from .parallel import ParallelText
+from .parallel import ParallelText, widen_parallel_pages
 from .source import data_unreadable
 
 STATIC = Path(__file__).parent / "static"
@@ -81,6 +81,7 @@ def setup(app):
     app.connect("env-get-updated", _referrers)
     app.connect("warn-missing-reference", _quiet_consequences)
     app.add_css_file("edition.css")
+    app.connect("html-page-context", widen_parallel_pages)
     _scripts.add(app, JS, ["edition.js"])
     app.add_js_file("edition.js", defer="defer")
     return {"version": "0.1", "env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

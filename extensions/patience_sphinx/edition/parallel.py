@@ -89,6 +89,16 @@ class ParallelText(SphinxDirective):
             row += layer_cell(self, layer, passage)
         return row
 
+WIDE_PAGE = "edition-wide.css"
+
+
+def widen_parallel_pages(app, pagename, templatename, context, doctree) -> None:
+    """Link ``edition-wide.css`` from a page that holds a parallel view (html-page-context:
+    Sphinx then adds the file to this page alone)."""
+    if doctree is not None and any("ed-parallel" in node["classes"] for node in doctree.findall(nodes.Element)):
+        app.add_css_file(WIDE_PAGE)
+
+
 def cited_notes(edition, passages) -> list[Note]:
     """The notes of the book that the passages' markers cite, by number."""
     numbers = sorted({int(m.group(1)) for p in passages for m in NOTE_MARKER.finditer(p.reading)})
