@@ -53,7 +53,7 @@ def _departure(entry, index, data, path, game_ids, passage_ids) -> Departure:
                      entry.words_ru, entry.words_en, entry.play, entry.spec, entry.why,
                      tuple(entry.clauses), entry.variant, line or 0,
                      entry.played.model_dump() if entry.played else None, entry.measure,
-                     entry.effect.model_dump() if entry.effect else None)
+                     entry.effect.model_dump(exclude_defaults=True) if entry.effect else None)  # as written
 
 
 def _reading(entry, index, data, path, game_ids, passage_ids, departure_ids) -> Reading:

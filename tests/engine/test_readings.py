@@ -101,8 +101,10 @@ def departures_copy(tmp_path):
 
 
 def test_the_effect_is_written_in_place_and_read_back(departures_copy):
+    write_effects(departures_copy, effects(EDITION.collation.departures, table_of()))  # none measured: no block
     data = table_of(sultan=[WON] + [LOST] * 9, **{"sultan:english": [WON] * 5 + [LOST] * 5})
     before = departures_copy.read_text(encoding="utf-8")
+    assert "    effect:\n" not in before
     assert write_effects(departures_copy, effects(EDITION.collation.departures, data)) == 1
     after = departures_copy.read_text(encoding="utf-8")
     assert "    effect:\n      russian: {won: 1, out_of: 10," in after
