@@ -89,6 +89,7 @@ class ParallelText(SphinxDirective):
             row += layer_cell(self, layer, passage)
         return row
 
+
 WIDE_PAGE = "edition-wide.css"
 
 
