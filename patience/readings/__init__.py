@@ -6,9 +6,11 @@ that play its readings (``played``): the game, following the reading the edition
 chose, and the variant that plays the other. Their win rates come from the
 statistics table (:mod:`patience.stats.table`), read through ``table.load`` and
 ``table.summarize``: the deals won (by the solver, or by the player where the solver
-ran out of budget) with the 95% Wilson interval, widened to the deals left undecided. A game with no stored results is *not yet measured*, and so is a
-departure measured by the player (``measure: player``: only what he sees differs),
-whose rates the table does not give per reading.
+ran out of budget) with the 95% Wilson interval, widened to the deals left undecided.
+A departure measured by the player (``measure: player``: only what he sees differs, so
+the solver, which sees every card, plays both readings alike) is measured by the
+player's wins in each game, with their Wilson interval. A game with no stored results
+is *not yet measured*.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Rate:
     low: float
     high: float
     undecided: int = 0
+    by_player: bool = False  # the player's wins (``measure: player``), not the solver's
 
     @property
     def rate(self) -> float:
@@ -92,15 +95,23 @@ def rate(game_id: str, data: dict) -> Rate | None:
     return Rate(game_id, summary.won, summary.deals, low, high, summary.unknown)
 
 
+def player_rate(game_id: str, data: dict) -> Rate | None:
+    """The player's rate for ``game_id`` in the stored table ``data``: the deals it won."""
+    stored = data.get("games", {}).get(game_id)
+    if stored is None:
+        return None
+    summary = table.summarize(game_id, stored)
+    if not summary.deals:
+        return None
+    low, high = wilson(summary.player_won, summary.deals)
+    return Rate(game_id, summary.player_won, summary.deals, low, high, by_player=True)
+
+
 def effect(departure, data: dict) -> Effect:
     """What the departure did, from the stored table ``data``."""
     played = departure.played or {}
-    if departure.measure == "player":
-        return Effect(departure.id, played, departure.measure, dict.fromkeys(READINGS),
-                      "the moves are the same under both readings, and so is the solver's verdict, since "
-                      "it sees every card; what differs is what a player may see, and the statistics "
-                      "table does not yet give a player's rate under each reading")
-    rates = {reading: rate(played[reading], data) for reading in READINGS}
+    measured = player_rate if departure.measure == "player" else rate
+    rates = {reading: measured(played[reading], data) for reading in READINGS}
     absent = [played[reading] for reading in READINGS if rates[reading] is None]
     missing = f"the statistics table has no results for {' or '.join(absent)}" if absent else ""
     return Effect(departure.id, played, departure.measure, rates, missing)

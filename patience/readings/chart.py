@@ -49,5 +49,6 @@ def _row(reading: str, rate: Rate, y: float) -> list[str]:
 def describe(reading: str, rate: Rate) -> str:
     """One reading's rate in words: ``the Russian (sultan): 4 of 755 deals won, 0.5% …``."""
     undecided = f", {rate.undecided} left undecided" if rate.undecided else ""
-    return (f"{WHOSE[reading]} ({rate.game}): {rate.won} of {rate.out_of} deals won{undecided}, "
+    by = " by the player" if rate.by_player else ""
+    return (f"{WHOSE[reading]} ({rate.game}): {rate.won} of {rate.out_of} deals won{by}{undecided}, "
             f"{100 * rate.rate:.1f}% (95% interval {100 * rate.low:.1f}–{100 * rate.high:.1f}%)")

@@ -53,10 +53,20 @@ def test_a_reading_without_results_is_not_yet_measured_and_says_why():
     assert "no results for sultan:english" in found.missing
 
 
-def test_a_departure_of_sight_alone_is_not_measured_by_the_solver():
+PLAYER_WON = ["unknown", 1, "won", 0, 0, 0, 1, ""]
+
+
+def test_a_departure_of_sight_alone_is_measured_by_the_player_not_the_solver():
+    """La Nivernaise's looking-through changes what a player sees, not what the solver
+    (which sees every card) finds: its rates are the player's wins under each reading."""
     looking = next(d for d in EDITION.collation.departures if d.id == "nivernaise.looking-through")
-    found = effect(looking, table_of(nivernaise=[WON], **{"nivernaise:english": [WON]}))
-    assert not found.measured and "sees every card" in found.missing
+    data = table_of(nivernaise=[WON] * 9 + [PLAYER_WON], **{"nivernaise:english": [PLAYER_WON] * 4 + [LOST] * 6})
+    found = effect(looking, data)
+    assert found.measured
+    assert (found.rates["russian"].won, found.rates["russian"].out_of) == (1, 10)  # the solver's nine wins count not
+    assert (found.rates["english"].low, found.rates["english"].high) == wilson(4, 10)
+    assert "4 of 10 deals won by the player" in effect_svg(found, "t")
+    assert not effect(looking, table_of(nivernaise=[WON])).measured  # no results for the English reading
 
 
 def test_every_departure_that_names_its_readings_has_an_effect_or_a_reason():
