@@ -9,7 +9,11 @@ legal moves, agree whether the game is won and whether it is blocked, and show t
 player the same cards (:mod:`patience.engine.looking`); after every move their piles
 and pass must agree. Then come end positions: every card on the foundations, and every
 card but one, left in a pile of each area in play; the two must agree whether each is
-won. It is sampled evidence, not a proof.
+won. Last, the end of a won game as the spec's foundations build it, and the position
+one move before, the last card of a foundation back in an area that sends it there:
+there the two must play alike, as at every position of a line (the Constitution's
+foundations ending with the tens instead of the knaves show only there). It is sampled
+evidence, not a proof.
 
 Two readings that cannot change play are compared as the same: a pair's two cards in
 either order, and the cards of a set-aside pile in any order (no move takes them; a
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from patience.claims.support import end_positions
+from patience.claims.support import built_end_positions, end_positions
 from patience.engine import looking, rng
 from patience.engine.actions import PAIR
 from patience.engine.game import Game
@@ -88,21 +92,10 @@ def _lockstep(original: Game, mutant: Game, number: int, kind: str, choose) -> s
         return f"deal {number} lays out differently"
     step = 0
     while True:
-        where = f"deal {number}, {kind}, move {step}"
         moves, others = original.legal_moves(first), mutant.legal_moves(second)
-        if moves != others:  # the same moves listed in another order are the same play
-            played, playing = {_as_played(m): m for m in moves}, {_as_played(m): m for m in others}
-            if set(played) != set(playing):
-                extra = next(iter(set(played) ^ set(playing)))
-                return f"{where}: only one game allows {original.describe((played | playing)[extra])}"
-        won = original.is_won(first)
-        if won != mutant.is_won(second):
-            return f"{where}: won in one game only"
-        if (not moves and not won) != mutant.is_blocked(second):
-            return f"{where}: blocked in one game only"
-        if original.looking_piles or mutant.looking_piles:
-            if _seen(original, first) != _seen(mutant, second):
-                return f"{where}: the player sees different cards"
+        difference = _position_differs(original, mutant, first, second, moves, others)
+        if difference:
+            return f"deal {number}, {kind}, move {step}: {difference}"
         chosen = choose(step, moves) if moves else None
         if chosen is None:
             return None
@@ -114,6 +107,25 @@ def _lockstep(original: Game, mutant: Game, number: int, kind: str, choose) -> s
         step += 1
 
 
+def _position_differs(original: Game, mutant: Game, first: State, second: State, moves: list[Move],
+                      others: list[Move]) -> str | None:
+    """How one position plays differently in the two games (its legal moves, won or
+    blocked, what the player sees), or None."""
+    if moves != others:  # the same moves listed in another order are the same play
+        played, playing = {_as_played(m): m for m in moves}, {_as_played(m): m for m in others}
+        if set(played) != set(playing):
+            extra = next(iter(set(played) ^ set(playing)))
+            return f"only one game allows {original.describe((played | playing)[extra])}"
+    won = original.is_won(first)
+    if won != mutant.is_won(second):
+        return "won in one game only"
+    if (not moves and not won) != mutant.is_blocked(second):
+        return "blocked in one game only"
+    if (original.looking_piles or mutant.looking_piles) and _seen(original, first) != _seen(mutant, second):
+        return "the player sees different cards"
+    return None
+
+
 def _same_piles(game: Game, first: State, second: State) -> bool:
     if first.passes != second.passes:
         return False
@@ -121,11 +133,22 @@ def _same_piles(game: Game, first: State, second: State) -> bool:
 
 
 def _end_positions(original: Game, mutant: Game) -> str | None:
-    """The two games must agree whether each end position (:func:`end_positions`) is won."""
+    """The two games must agree whether each end position (:func:`end_positions`) is won,
+    and play alike in the last positions of a won game (:func:`built_end_positions`)."""
     for label, state in end_positions(original):
-        if original.is_won(state) != mutant.is_won(State([list(cards) for cards in state.piles], state.key)):
+        if original.is_won(state) != mutant.is_won(_copy(state)):
             return f"end position, {label}: won in one game only"
+    for label, state in built_end_positions(original):
+        twin = _copy(state)
+        difference = _position_differs(original, mutant, state, twin, original.legal_moves(state),
+                                       mutant.legal_moves(twin))
+        if difference:
+            return f"end position, {label}: {difference}"
     return None
+
+
+def _copy(state: State) -> State:
+    return State([list(cards) for cards in state.piles], state.key)
 
 
 def _seen(game: Game, state: State) -> list[int | None]:

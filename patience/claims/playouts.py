@@ -4,9 +4,19 @@ leave and reach, when, and what is never offered."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 
 from patience.cards import card, card_code, card_name, is_red, parse_card, parse_rank, rank_of, suit_of
-from patience.claims.support import ClaimError, ClaimResult, area_piles, fits, patterns, playouts, runs
+from patience.claims.support import (
+    ClaimError,
+    ClaimResult,
+    area_piles,
+    built_end_positions,
+    fits,
+    patterns,
+    playouts,
+    runs,
+)
 from patience.engine.actions import PAIR, TURN_UP, fits_colour
 from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
@@ -70,9 +80,16 @@ def _steps(move) -> list[tuple[int, int]]:
     return []
 
 
-def _moves_between(game: Game, source, target, into_empty: bool, onto_card: bool = False):
+def _moves_between(game: Game, source, target, into_empty: bool, onto_card: bool = False,
+                   last_positions: bool = False):
+    """The legal moves from ``source`` to ``target`` along random playouts, and, with
+    ``last_positions``, in the last positions of a won game (:func:`built_end_positions`), where
+    random play seldom comes: a move the rules forbid must be absent there too."""
     sources, targets = _piles_named(game, source), _piles_named(game, target)
-    for state, moves in playouts(game):
+    positions = playouts(game)
+    if last_positions:
+        positions = chain(positions, ((state, game.legal_moves(state)) for _, state in built_end_positions(game)))
+    for state, moves in positions:
         for move in moves:
             if any(src in sources and dst in targets and (not into_empty or not state.piles[dst])
                    and (not onto_card or state.piles[dst]) for src, dst in _steps(move)):
@@ -84,11 +101,11 @@ def no_move_between(game: Game, source: str | list[str], to: str | list[str], in
                     onto_card: bool) -> ClaimResult:
     """No legal move, of a card or of either card of a pair, from one area (or several,
     or ``any``) to another (or into its empty piles, or onto a card there)."""
-    found = next(_moves_between(game, source, to, into_empty, onto_card), None)
+    found = next(_moves_between(game, source, to, into_empty, onto_card, last_positions=True), None)
     where = f"empty piles of {to}" if into_empty else f"a card of {to}" if onto_card else to
     if found:
         return ClaimResult(False, f"legal: {game.describe(found[1])}")
-    return ClaimResult(True, f"no move from {source} to {where} in random playouts")
+    return ClaimResult(True, f"no move from {source} to {where} in random playouts and the last positions of a won game")
 
 
 @runs(MovesBetween)

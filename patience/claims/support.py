@@ -118,6 +118,49 @@ def patterns(items) -> list[Pattern]:
     return [engine_pattern(CardPattern.model_validate(item)) for item in items]
 
 
+def built_end_positions(game: Game) -> list[tuple[str, State]]:
+    """The last positions of a won game, as the game's own rules build them: the cards of
+    deal 0 laid on the foundations one by one wherever a foundation takes one (the cards set
+    aside, and those dealt to the foundations, left where they lie), and then that position
+    with each foundation's last card back on the first pile of each area in play that sends
+    cards to it. None if the cards cannot all be laid so, or the game does not call it won."""
+    built = _foundations_built(game)
+    if built is None:
+        return []
+    state, dealt = built
+    ends = [("every foundation built up", state)]
+    for pile in game.rules.piles_of("foundation"):
+        if len(state.piles[pile]) <= dealt[pile]:
+            continue
+        area = game.rules.pile_area[pile]
+        for flow in game.rules.flows:
+            source = game.rules.areas.get(flow.source)
+            if area in flow.to and source is not None and source.role in IN_PLAY:
+                left = State([list(cards) for cards in state.piles], "end position")
+                left.piles[source.piles[0]].append(left.piles[pile].pop())
+                ends.append((f"the last card of {game.rules.pile_name(pile)} in the {flow.source}", left))
+    return ends
+
+
+def _foundations_built(game: Game) -> tuple[State, dict[int, int]] | None:
+    start = game.deal(0)
+    foundations = game.rules.piles_of("foundation")
+    kept = set(foundations) | {p for p in range(len(start.piles)) if game.area_of[p].holds}
+    pool = sorted(c for p, cards in enumerate(start.piles) if p not in kept for c in cards)
+    state = State([list(cards) if p in kept else [] for p, cards in enumerate(start.piles)], "end position")
+    dealt = {pile: len(state.piles[pile]) for pile in foundations}
+    laid = True
+    while pool and laid:
+        laid = False
+        for pile in foundations:
+            card = next((c for c in pool if game.accepts(state, pile, c, "stock")), None)
+            if card is not None:
+                state.piles[pile].append(card)
+                pool.remove(card)
+                laid = True
+    return (state, dealt) if not pool and game.is_won(state) else None
+
+
 def end_positions(game: Game, areas: list[str] | None = None) -> list[tuple[str, State]]:
     """Where a win is declared or not: every card of deal 0 on the foundations (the cards
     taken out and set aside left where they lie), then every card but one, left in the

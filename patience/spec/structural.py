@@ -7,7 +7,7 @@
   foundation, a talon, packets built on by marriage) where no flow joins them: the
   Sultan's divan to its talon, the Constitution's talon to the Commons;
 - an **area added** to the sources of a space (the Duchess's packets filled from the
-  reserve), to the areas a row is dealt to (La Nivernaise's row dealt to the flanks too)
+  reserve, with the flow that brings its cards there), to the areas a row is dealt to (La Nivernaise's row dealt to the flanks too)
   and to the areas a redeal gathers;
 - **two parameters together**, where one alone is refused or plays the same: a card taken
   out and the foundation base it becomes, changed alike (the Sultan's ace of hearts made
@@ -98,10 +98,14 @@ def _flow(source: str, target: str) -> dict:
             "says": f"A card may go from the {source} to the {target}.", "conjecture": MUTANT}
 
 
-def _flows_added(data: dict, game: str, clauses) -> Iterator[Mutant]:
-    roles, built = _roles(clauses), _built(clauses)
+def _joined(clauses) -> set[tuple[str, str]]:
+    """The (source, target) areas a flow or an exchange joins."""
     joined = {(c.source, name) for c in clauses if c.kind == "flow" for name in c.to}
-    joined |= {(name, other) for c in clauses if c.kind == "exchange" for name in c.between for other in c.between}
+    return joined | {(name, other) for c in clauses if c.kind == "exchange" for name in c.between for other in c.between}
+
+
+def _flows_added(data: dict, game: str, clauses) -> Iterator[Mutant]:
+    roles, built, joined = _roles(clauses), _built(clauses), _joined(clauses)
     sources = [name for name, role in roles.items() if role in ("stock", "talon", "tableau", "reserve")]
     targets = [name for name, role in roles.items() if role in ("foundation", "talon") or name in built]
     for source in sources:
@@ -112,8 +116,9 @@ def _flows_added(data: dict, game: str, clauses) -> Iterator[Mutant]:
 
 
 def _areas_added(data: dict, game: str, clauses) -> Iterator[Mutant]:
-    """Another area among a space's sources, a row's targets or a redeal's gathering."""
-    roles = _roles(clauses)
+    """Another area among a space's sources (with a flow from it, where none joins the two:
+    a source no card can come from fills nothing), a row's targets or a redeal's gathering."""
+    roles, joined = _roles(clauses), _joined(clauses)
     playing = [name for name, role in roles.items() if role in ("stock", "talon", "tableau", "reserve")]
     for index, clause in enumerate(clauses):
         if clause.kind == "spaces":
@@ -134,7 +139,8 @@ def _areas_added(data: dict, game: str, clauses) -> Iterator[Mutant]:
                 changed[parameter] = [*changed.get(parameter, []), name]
             if clause.kind == "spaces" and clause.fill == "next_row":  # a space waiting for the row filled at will
                 changed["fill"], mutation = "at_will", f"fill next_row → at_will, from the {name}"
-            yield _added(data, game, clause.id, parameter, mutation, [], {index: changed},
+            flows = [_flow(name, clause.area)] if parameter == "from" and (name, clause.area) not in joined else []
+            yield _added(data, game, clause.id, parameter, mutation, flows, {index: changed},
                          conjectural(clause, parameter, mutation))
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from patience.claims import equivalence, mutation, record
 from patience.claims.scoring import playable, score_game, summary
+from patience.claims.support import built_end_positions
 from patience.cli import main
 from patience.engine import load_game
 from patience.engine.compiler import compile_rules
@@ -85,7 +86,9 @@ def test_flows_are_added_where_a_card_could_go():
 
 
 def test_areas_are_added_to_spaces_rows_and_gatherings():
-    assert "packet-spaces fill next_row → at_will, from the reserve" in structural("duchess", "from")
+    from_reserve = structural("duchess", "from")["packet-spaces fill next_row → at_will, from the reserve"]
+    flows = [(c.source, c.to) for c in from_reserve.spec.clauses if c.kind == "flow"]
+    assert ("reserve", ["packet"]) in flows  # a source no flow joins to the space would fill nothing
     assert "new-row add flank" in structural("nivernaise", "to")
 
 
@@ -202,6 +205,47 @@ def test_a_win_declared_with_cards_in_play_is_a_difference():
     changed = mutation.compile_game(aside.spec, "napoleon", path)
     found = mutation.plays_differently(load_game("napoleon"), changed, lines=mutation.Lines(), deals=FEW)
     assert found and "won in one game only" in found
+
+
+def test_a_space_filled_from_the_reserve_is_killed_by_the_claim_that_spaces_wait(reading):
+    """The Duchess's packets filled at will from the reserve: played through the flow the
+    mutant adds, a packet takes a reserve card, which duchess.game.4 forbids."""
+    spec, _, path = find("duchess")
+    mutant = of(spec, "packet-spaces", "from")["fill next_row → at_will, from the reserve"]
+    changed = mutation.compile_game(mutant.spec, "duchess", path)
+    assert "reserve → packet" in mutation.plays_differently(load_game("duchess"), changed, lines=mutation.Lines(),
+                                                            deals=range(40))
+    verdict = mutation.judge(mutant, mutation.baseline(spec, "duchess", path, reading), path, reading)
+    assert verdict.outcome == "killed" and verdict.killer == "spaces-wait-for-the-row"
+
+
+@pytest.mark.parametrize("game_id", playable())
+def test_the_last_positions_of_a_won_game_are_one_move_from_the_win(game_id):
+    """Each built end position is won; each position before it is not, and one of its
+    legal moves wins it (so the position is the last but one of a won game)."""
+    game = load_game(game_id)
+    ends = built_end_positions(game)
+    for label, state in ends[:1]:
+        assert game.is_won(state), label
+    for label, state in ends[1:]:
+        assert not game.is_won(state), label
+        after = [state.copy() for _ in game.legal_moves(state)]
+        for move, copy in zip(game.legal_moves(state), after):
+            game.apply(copy, move)
+        assert any(game.is_won(copy) for copy in after), label
+
+
+def test_foundations_ending_too_soon_show_in_the_last_positions_of_a_won_game():
+    """The Constitution's foundations ending with the tens: no line of the sampled deals
+    builds a foundation that high, so only the position one move before a win tells the
+    mutant from the spec (a knave may go up in one of them only). ``last`` is recorded as
+    conjecture (the play section is lost in Russian), so the mutant is silent."""
+    spec, _, path = find("constitution")
+    tens = of(spec, "foundations", "last")["11 → 10"]
+    changed = mutation.compile_game(tens.spec, "constitution", path)
+    found = equivalence._end_positions(load_game("constitution"), changed)
+    assert found and "only one game allows J" in found and tens.silent
+    assert equivalence._end_positions(load_game("constitution"), load_game("constitution")) is None
 
 
 def test_the_solver_s_line_is_replayed_in_the_mutant():
