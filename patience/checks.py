@@ -38,7 +38,7 @@ from typing import Any, cast
 
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, line_of, load_yaml
-from patience.spec.loading import game_line
+from patience.spec.loading import claims_of, game_line
 from patience.text.model import Departure, Reading
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
@@ -253,6 +253,7 @@ def _unknown_excuses(corpus: Corpus, entry: SpecFile) -> list[Finding]:
 
 def _claims(corpus: Corpus) -> list[Finding]:
     from patience.claims import ClaimError, run_claim
+    from patience.claims.repeats import repeated
     from patience.engine.game import DealError, Game
     from patience.engine.specs import rules_from_file
 
@@ -260,6 +261,10 @@ def _claims(corpus: Corpus) -> list[Finding]:
     for entry in _specs(corpus):  # an unplayable spec's claims too: they ask what its clauses say
         for variant in [None, *(v.id for v in entry.spec.variants)]:
             owner = f"{entry.spec.game}:{variant}" if variant else entry.spec.game
+            own = None if variant is None else {c.id for v in entry.spec.variants if v.id == variant for c in v.claims}
+            findings += [_at(entry, entry.lines.get(claim.id), "claim", f"claim {owner}.{claim.id} repeats "
+                             f"{earlier.id}: the same check on the same passages")
+                         for claim, earlier in repeated(claims_of(entry.spec, variant), own)]
             try:
                 game = Game(rules_from_file(entry.path, variant))
                 game.deal(0)  # a deal that cannot be made is one finding at its clause, not one per claim

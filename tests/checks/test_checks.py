@@ -136,3 +136,22 @@ def test_a_word_no_dictionary_knows_is_a_modern_finding(source_copy, specs_copy)
     found = located(check_source(source_copy, specs_copy, ["modern"]), "modern")
     assert found and all("the modern «" in m and "is in no dictionary" in m for _, _, m in found)
     assert any(word.lower() in m.lower() for _, _, m in found)
+
+
+def test_a_claim_that_repeats_another_is_a_claim_finding(source_copy, tmp_path):
+    """The Sultan's divan-cards-go-to-the-foundations-only asked again earlier in the
+    spec, its areas in the other order, on the same passage: a finding at the later one. Another passage is another
+    statement of the book, and no finding."""
+    specs = tmp_path / "only-sultan"
+    specs.mkdir()
+    path = specs / "sultan.yaml"
+    shutil.copy(SPEC_DIR / "sultan.yaml", path)
+    repeat = ("  - id: divan-only-to-the-foundations\n    says: Again.\n    passages: [sultan.end.2]\n"
+              "    check: {kind: no_move_between, from: divan, to: [talon, divan]}\n")
+    edit(path, "  - id: pack-plays-to-the-foundations\n", repeat + "\n  - id: pack-plays-to-the-foundations\n")
+    found = located(check_source(source_copy, specs, ["claim"]), "claim")
+    assert found == [(str(path), line_of(path, "- id: divan-cards-go-to-the-foundations-only"),
+                      "claim sultan.divan-cards-go-to-the-foundations-only repeats divan-only-to-the-foundations: "
+                      "the same check on the same passages")]  # the later of the two, once (not per variant)
+    edit(path, repeat, repeat.replace("sultan.end.2", "sultan.end.3"))
+    assert located(check_source(source_copy, specs, ["claim"]), "claim") == []
