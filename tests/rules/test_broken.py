@@ -119,3 +119,28 @@ def test_a_deal_number_in_digits_int_cannot_read_is_an_argument_warning(rules_si
     app = build(site)
     assert f"{site / 'broken.md'}:7: WARNING: the deal number must be 0 or more, not '²' [rules.argument]" \
         in warnings_of(app)
+
+
+def test_a_claim_a_variant_keeps_is_asked_of_the_variant_too(rules_site, build):
+    """The English Sultan no longer drops talon-played-twice: kept, the game's claim fails
+    in the variant alone (three passes there), a warning at the claim's line, named for
+    the variant; the claims the variant keeps are tallied on its section."""
+    site = rules_site()
+    spec = site / "specs" / "sultan.yaml"
+    edit(spec, "    drop_claims: [talon-played-twice]\n", "")
+    app = build(site)
+    line = line_of(spec, "  - id: talon-played-twice")
+    warnings = warnings_of(app)
+    assert len(warnings) == 1 and warnings[0].startswith(
+        f"{spec}:{line}: WARNING: claim sultan:english.talon-played-twice fails: the engine shows ")
+    assert warnings[0].endswith("[rules.claim]")
+    assert "claims above, asked of this variant too: " in page(app, "sultan")
+
+
+def test_a_claim_failing_in_the_game_and_its_variant_is_one_warning(rules_site, build):
+    site = rules_site()
+    spec = site / "specs" / "sultan.yaml"
+    edit(spec, "check: {kind: layout, area: divan, piles: 8, cards_each: 1}",
+         "check: {kind: layout, area: divan, piles: 8, cards_each: 2}")
+    found = [w for w in warnings_of(build(site)) if "divan-four-a-side" in w]
+    assert len(found) == 1 and "claim sultan.divan-four-a-side fails" in found[0]  # not again for sultan:english

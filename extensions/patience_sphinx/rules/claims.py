@@ -48,15 +48,26 @@ def status(claim, outcome: dict) -> str:
     return verdict if verdict == claim.expect else "fails"
 
 
-def claim_block(directive, loaded, owner: str, claim) -> tuple[nodes.Node, str]:
-    """The claim's block on the page, and its status."""
+def asked(directive, loaded, owner: str, claim) -> tuple[dict, str]:
+    """The claim run against ``owner`` (the game or a variant, compiled in ``loaded``),
+    cached, and its status."""
     seconds = directive.config.rules_time_limit
     outcome = cached(directive.env, "claim", loaded.digest, lambda: run(loaded, claim, seconds), owner, claim.id)
-    shown = status(claim, outcome)
+    return outcome, status(claim, outcome)
+
+
+def complain(loaded, owner: str, claim, outcome: dict) -> None:
+    """The ``rules.claim`` warning, at the claim's line in the spec."""
+    warn("claim", _complaint(f"{owner}.{claim.id}", claim, outcome), spec_location(loaded.path, loaded.lines.get(claim.id)))
+
+
+def claim_block(directive, loaded, owner: str, claim) -> tuple[nodes.Node, str]:
+    """The claim's block on the page, and its status."""
+    outcome, shown = asked(directive, loaded, owner, claim)
     name = f"{owner}.{claim.id}"
     anchor = f"clause-{name}"
     if shown in ("fails", "error"):
-        warn("claim", _complaint(name, claim, outcome), spec_location(loaded.path, loaded.lines.get(claim.id)))
+        complain(loaded, owner, claim, outcome)
     block = make("div", classes=["rules-claim", f"rules-claim-{shown}"], ids=[anchor])
     block += head(name, anchor, "claim")
     block += text("p", BADGES[shown], classes=["rules-status"])

@@ -5,7 +5,7 @@ it formalizes and its exact quotation; a conjecture is marked as such, with its
 reason. Each clause and claim is an object of the edition's ``ed`` domain
 (``{ed:clause}`sultan.divan```), and the passages it cites link back to it in the
 parallel view (:mod:`patience_sphinx.edition.api`). Claims are run against the engine while the
-page is read (:mod:`.claims`).
+page is read (:mod:`.claims`); a variant is asked the game's claims it keeps as well as its own.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from patience_sphinx.edition.api import concerning, reference
 from .._html import make, text
 from .._logging import warn_rules as warn
 from .blocks import conjecture, head, passage_list, provenance, record
-from .claims import claim_block
+from .claims import asked, claim_block, complain
 from .specs import load
 
 KINDS = {
@@ -61,7 +61,7 @@ class RulesDirective(SphinxDirective):
         box += self.clauses(loaded, spec.game, loaded.game.rules.clauses)
         box += self.claims(loaded, spec.game, loaded.game.rules.claims)
         for variant in spec.variants:
-            box += self.variant(spec, variant)
+            box += self.variant(spec, variant, loaded)
         return [box]
 
     def clauses(self, loaded, owner: str, clauses) -> nodes.Node:
@@ -103,7 +103,22 @@ class RulesDirective(SphinxDirective):
         record(self, name, anchor, name, clause, loaded.digest)
         return block
 
-    def variant(self, spec, variant) -> nodes.Node:
+    def inherited(self, loaded, owner: str, claims, base) -> list[nodes.Node]:
+        """The game's claims a variant keeps, asked of the variant too (not shown again):
+        their tally, and a ``rules.claim`` warning for one that fails in the variant
+        alone (one that fails in the game too has its warning there)."""
+        shown = []
+        for claim in claims:
+            outcome, status = asked(self, loaded, owner, claim)
+            if status in ("fails", "error") and asked(self, base, base.spec.game, claim)[1] not in ("fails", "error"):
+                complain(loaded, owner, claim, outcome)
+            shown.append(status)
+        if not claims:
+            return []
+        return [nodes.paragraph("", f"The game's claims above, asked of this variant too: {tally(shown)}",
+                                classes=["rules-claims-inherited"])]
+
+    def variant(self, spec, variant, base) -> nodes.Node:
         owner = f"{spec.game}:{variant.id}"
         section = make("div", classes=["rules-variant"], ids=[f"variant-{owner}"])
         section += text("h3", f"Variant: {variant.title}", classes=["rules-heading"])
@@ -122,6 +137,8 @@ class RulesDirective(SphinxDirective):
             section += dropped
         section += self.clauses(loaded, owner, variant.clauses)
         section += self.claims(loaded, owner, variant.claims)
+        own = {claim.id for claim in variant.claims}
+        section += self.inherited(loaded, owner, [c for c in loaded.game.rules.claims if c.id not in own], base)
         return section
 
 
