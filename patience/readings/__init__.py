@@ -84,11 +84,8 @@ class Effect:
 
 def rate(game_id: str, data: dict) -> Rate | None:
     """The solver's rate for ``game_id`` in the stored table ``data`` (``table.load()``)."""
-    stored = data.get("games", {}).get(game_id)
-    if stored is None:
-        return None
-    summary = table.summarize(game_id, stored)
-    if not summary.deals:
+    summary = _summary(game_id, data)
+    if summary is None:
         return None
     low = wilson(summary.won, summary.deals)[0]
     high = wilson(summary.won + summary.unknown, summary.deals)[1]
@@ -97,14 +94,20 @@ def rate(game_id: str, data: dict) -> Rate | None:
 
 def player_rate(game_id: str, data: dict) -> Rate | None:
     """The player's rate for ``game_id`` in the stored table ``data``: the deals it won."""
+    summary = _summary(game_id, data)
+    if summary is None:
+        return None
+    low, high = wilson(summary.player_won, summary.deals)
+    return Rate(game_id, summary.player_won, summary.deals, low, high, by_player=True)
+
+
+def _summary(game_id: str, data: dict) -> table.Summary | None:
+    """The stored results of ``game_id``, or None where it has no deal."""
     stored = data.get("games", {}).get(game_id)
     if stored is None:
         return None
     summary = table.summarize(game_id, stored)
-    if not summary.deals:
-        return None
-    low, high = wilson(summary.player_won, summary.deals)
-    return Rate(game_id, summary.player_won, summary.deals, low, high, by_player=True)
+    return summary if summary.deals else None
 
 
 def effect(departure, data: dict) -> Effect:
