@@ -106,6 +106,7 @@ PROOFS = {
     "exhausted": "exhaustive search",
     "placement": "the placement plan (docs/solver.md: games whose foundations wait until every card is placed)",
     "confluent": "confluence (docs/solver.md: games where no choice matters)",
+    "capacity": "counting places (docs/solver.md: more cards in play than the foundations can hold)",
 }
 
 
