@@ -67,6 +67,7 @@ typedef struct {
     int (*partners)[52]; int *npartners;                 /* per rank-suit key: keys that may be built on it */
     int nlooked; int *look_pile, *look_kind, *look_hops, *look_blocking;
     int dive;                                            /* points of promise a move made is worth */
+    int beam_share, best_share;                          /* the beam's and the best-first search's parts of the budget */
 } Tables;
 
 typedef struct {
@@ -842,6 +843,94 @@ static int best_first(Search *search, Result *result) {
     return status;
 }
 
+static int compare_entries(const void *a, const void *b) {
+    return entry_less(a, b) ? -1 : entry_less(b, a) ? 1 : 0;
+}
+
+/* search.BeamPass: every position of one depth expanded, the `width` most promising of
+   their children kept as the next depth; lost only if no position was ever left out */
+static int beam_pass(Search *search, int width, Result *result) {
+    const Tables *t = search->t;
+    State *s = search->s;
+    Tree tree = {0};
+    Entry *found = NULL; int nfound = 0, cap_found = 0;
+    int *layer = NULL, nlayer = 1, cap_layer = 0;
+    int at = 0, status = 0, cut = 0, done = 0;
+    result->line = NULL; result->nline = 0; result->outcome = OUT_UNKNOWN;
+    if (enter(search) < 0 || tree_add(&tree, -1, NULL, 0) < 0) return -1;
+    layer = grow(NULL, &cap_layer, 1, sizeof(int));
+    if (!layer) { status = -1; done = 1; } else layer[0] = 0;
+    while (nlayer && !done) {
+        nfound = 0;
+        for (int k = 0; k < nlayer && !done; k++) {
+            int node = layer[k];
+            if (go_to(search, &tree, &at, node) < 0) { status = -1; done = 1; break; }
+            int n = children(search, search->buffer);
+            Move *moves = search->buffer;  /* nothing below lists moves again before the next node */
+            for (int i = 0; i < n && !done; i++) {
+                if (apply_move(t, s, &moves[i]) < 0) { status = -1; done = 1; break; }
+                int fresh = enter(search);
+                if (fresh < 0) { status = -1; done = 1; break; }
+                if (fresh) {
+                    int child = tree_add(&tree, node, &moves[i], tree.depth[node] + 1);
+                    Entry *more = child < 0 ? NULL : grow(found, &cap_found, nfound + 1, sizeof(Entry));
+                    if (!more) { status = -1; done = 1; break; }
+                    found = more;
+                    if (is_won(t, s)) {
+                        result->outcome = OUT_WON;
+                        status = line_of(&tree, child, result);
+                        done = 1;
+                    } else if ((long)search->seen.count >= search->budget) {
+                        done = 1;
+                    } else {
+                        Entry e = {-score(t, s), priority(t, &moves[i]), child};
+                        found[nfound++] = e;
+                    }
+                }
+                undo_move(s);
+            }
+        }
+        if (done) break;
+        qsort(found, (size_t)nfound, sizeof(Entry), compare_entries);
+        if (nfound > width) cut = 1;
+        nlayer = nfound < width ? nfound : width;
+        int *grown = grow(layer, &cap_layer, nlayer ? nlayer : 1, sizeof(int));
+        if (!grown) { status = -1; break; }
+        layer = grown;
+        for (int k = 0; k < nlayer; k++) layer[k] = found[k].node;
+    }
+    if (!done && !cut) result->outcome = OUT_LOST;
+    result->nodes = (long)search->seen.count;
+    while (s->nframes) undo_move(s);
+    free(tree.parent); free(tree.depth); free(tree.move); free(found); free(layer);
+    return status;
+}
+
+/* search.Beam: passes one, two, four ... positions wide, each with a table of its own */
+static int beam(Search *search, Result *result) {
+    long budget = search->budget, spent = 0;
+    int width = 1;
+    result->line = NULL; result->nline = 0; result->outcome = OUT_UNKNOWN; result->nodes = 0;
+    while (spent < budget) {
+        Result pass = {0};
+        search->budget = budget - spent;
+        if (seen_init(&search->seen) < 0) return -1;
+        int status = beam_pass(search, width, &pass);
+        free(search->seen.slots);
+        search->seen.slots = NULL;
+        if (status < 0) { free(pass.line); return -1; }
+        spent += pass.nodes;
+        if (pass.outcome != OUT_UNKNOWN || spent >= budget) {
+            *result = pass;
+            break;
+        }
+        if (width < (1 << 29)) width *= 2;
+    }
+    result->nodes = spent;
+    search->budget = budget;
+    return 0;
+}
+
 static int compare_rank(const void *a, const void *b) {
     const int *x = a, *y = b;
     if (x[0] != y[0]) return x[0] - y[0];
@@ -1094,6 +1183,7 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     for (int i = 0; i < nclasses && i < MAXC; i++) t->classes[i] = (uint8_t)classes[i];
     NUMBER(classes_from, "classes_from");
     NUMBER(safe_enabled, "safe_enabled"); NUMBER(dive, "dive");
+    NUMBER(beam_share, "beam_share"); NUMBER(best_share, "best_share");
     LIST(eligible, "eligible"); LIST(may_empty, "may_empty");
     if (!(t->foundations = int_list(d, "foundations", &t->nfoundations))) return NULL;
     int *part_flat, *part_off, nparts;
@@ -1165,7 +1255,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *capsule, *piles, *keys;
     int passes;
-    long budget, half;
+    long budget;
     if (!PyArg_ParseTuple(args, "OOiOl", &capsule, &piles, &passes, &keys, &budget)) return NULL;
     Tables *t = PyCapsule_GetPointer(capsule, "patience.native.tables");
     if (!t) return NULL;
@@ -1175,26 +1265,26 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     Result first = {0}, second = {0};
     int status = -1;
     if (!search.buffer) { PyErr_NoMemory(); goto done; }
-    half = budget / 2 > 1 ? budget / 2 : 1;
-    search.budget = half;
-    if (seen_init(&search.seen) < 0) goto done;
-    Py_BEGIN_ALLOW_THREADS
-    status = best_first(&search, &first);
-    Py_END_ALLOW_THREADS
-    free(search.seen.slots);
-    if (status < 0) goto done;
-    if (first.outcome == OUT_UNKNOWN && budget - first.nodes > 0) {
-        search.budget = budget - first.nodes;
-        if (seen_init(&search.seen) < 0) goto done;
-        Py_BEGIN_ALLOW_THREADS
-        status = depth_first(&search, &second);
-        Py_END_ALLOW_THREADS
-        free(search.seen.slots);
-        if (status < 0) goto done;
-        second.nodes += first.nodes;
-    } else {
-        second = first;
-        first.line = NULL;
+    {
+        /* search.reference: each search on what the others left of its share */
+        long shares[3] = {budget / t->beam_share, budget / t->best_share, budget}, spent = 0;
+        second.outcome = OUT_UNKNOWN;
+        for (int k = 0; k < 3; k++) {
+            long left = budget - spent, share = shares[k] < left ? shares[k] : left;
+            if (left <= 0) break;
+            Result found = {0};
+            search.budget = share > 1 ? share : 1;
+            if (k && seen_init(&search.seen) < 0) goto done;
+            Py_BEGIN_ALLOW_THREADS
+            status = k == 0 ? beam(&search, &found) : k == 1 ? best_first(&search, &found) : depth_first(&search, &found);
+            Py_END_ALLOW_THREADS
+            if (k) free(search.seen.slots);
+            if (status < 0) { free(found.line); goto done; }
+            spent += found.nodes;
+            if (found.outcome != OUT_UNKNOWN) { second = found; break; }
+            free(found.line);
+        }
+        second.nodes = spent;
     }
 done:
     free(search.buffer);

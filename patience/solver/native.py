@@ -133,6 +133,7 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "partners": [[suit * 13 + rank - 1 for rank, suit in safe.partners[(r, s)]]
                      for s in range(4) for r in range(1, 14)],
         "dive": search.DIVE,
+        "beam_share": search.BEAM_SHARE, "best_share": search.BEST_SHARE,
         "looked": [[pile, look, hops, int(blocking)] for pile, look, hops, blocking in _piles(game, True)],
     }
 

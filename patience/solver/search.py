@@ -1,12 +1,18 @@
-"""The search over every line of play: best-first, then depth-first, each with a transposition table.
+"""The search over every line of play: a beam, best-first, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
 position met again by another order of moves is not entered again, since its
 futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
-is the only move tried. The budget of positions is shared by two searches, each
-of which alone would decide the deal if given enough:
+is the only move tried. The budget of positions is shared by three searches, each of
+which alone would decide the deal if given enough:
 
-- :class:`BestFirst`, with the first half, keeps the positions entered but not yet
+- :class:`Beam`, with the first third, goes down the tree depth by depth keeping only
+  the most promising positions of each depth (:func:`patience.solver.ordering.score`),
+  one at first, then two, four and so on, each pass afresh. It finds the wins of long
+  games whose every line must be planned to its end (Calculation), which the other two
+  reach late; a pass that never had to leave a position out has entered every
+  reachable position.
+- :class:`BestFirst`, with the next sixth, keeps the positions entered but not yet
   looked beyond in a queue, the most promising first
   (:func:`patience.solver.ordering.score`, seeing every card), and walks the one
   state it holds from position to position of its tree by undoing and replaying
@@ -15,9 +21,9 @@ of which alone would decide the deal if given enough:
   of :func:`patience.solver.ordering.rank` and takes them back when nothing below
   wins. It finds wins that begin with a move the score thinks little of.
 
-Either ends when a won position is reached, when every reachable position has
-been entered (lost), or when its budget is spent (then the other is tried, or the
-answer is unknown). The order of either decides only how soon a win is found,
+Each ends when a won position is reached, when every reachable position has
+been entered (lost), or when its budget is spent (then the next is tried, or the
+answer is unknown). The order of each decides only how soon a win is found,
 never whether: every reachable position is entered before ``lost`` is said. A
 winning line is replayed by the engine from the starting position before it is
 returned.
@@ -38,6 +44,7 @@ from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
 DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
+BEAM_SHARE, BEST_SHARE = 3, 6  # the beam takes a third of the budget, the best-first search a sixth
 OUTCOMES = ("won", "lost", "unknown")
 
 
@@ -158,6 +165,57 @@ class BestFirst(Search):
         return moves[::-1]
 
 
+class Beam(Search):
+    """Passes of :class:`BeamPass` one, two, four … positions wide, each with a tree and a
+    table of positions of its own, until one decides or the budget is spent."""
+
+    def run(self) -> Solution:
+        spent, width = 0, 1
+        while spent < self.budget:
+            solution = BeamPass(self.game, self.state, self.budget - spent, width).run()
+            spent += solution.nodes
+            if solution.outcome != "unknown" or spent >= self.budget:
+                return Solution(solution.outcome, spent, solution.line, solution.reason)
+            width *= 2
+        return Solution("unknown", spent)
+
+
+class BeamPass(BestFirst):
+    """One pass of the beam: every position of one depth expanded, the ``width`` most
+    promising of their children (by :meth:`BestFirst.priority`'s score and move rank, then
+    the order they were entered) kept as the next depth. A pass that never left a
+    position out has entered every position reachable: it says lost; one that did, and
+    ran out of positions, says unknown."""
+
+    def __init__(self, game: Game, state: State, budget: int, width: int):
+        super().__init__(game, state, budget)
+        self.width = width
+
+    def run(self) -> Solution:
+        game, state = self.game, self.state
+        self.enter("root")
+        layer, cut = [0], False
+        while layer:
+            found: list[tuple] = []
+            for node in layer:
+                self.go_to(node)
+                for move in self.children():
+                    extra = self.extra_after(move, self.extra[node])
+                    game.apply_listed(state, move)
+                    if self.enter(extra):
+                        child = self.add(node, move, extra)
+                        if game.is_won(state):
+                            return Solution("won", len(self.seen), self.line(child))
+                        if len(self.seen) >= self.budget:
+                            return Solution("unknown", len(self.seen))
+                        found.append((-score(game, state, peek=True), rank(game, move), child))
+                    game.undo(state)
+            found.sort()
+            cut = cut or len(found) > self.width
+            layer = [child for *_, child in found[:self.width]]
+        return Solution("unknown", len(self.seen)) if cut else Solution("lost", len(self.seen), [], "exhausted")
+
+
 class DepthFirst(Search):
     def run(self) -> Solution:
         game, state = self.game, self.state
@@ -245,12 +303,18 @@ def _searched(game: Game, state: State, budget: int) -> Solution:
 
 
 def reference(game: Game, state: State, budget: int) -> Solution:
-    """The two searches in Python: the definition the accelerator follows."""
-    first = BestFirst(game, state, max(1, budget // 2)).run()
-    if first.outcome == "unknown" and budget - first.nodes > 0:
-        second = DepthFirst(game, state, budget - first.nodes).run()
-        return Solution(second.outcome, first.nodes + second.nodes, second.line, second.reason)
-    return first
+    """The three searches in Python, each on what the others left of its share of the
+    budget: the definition the accelerator follows."""
+    spent = 0
+    for search, share in ((Beam, budget // BEAM_SHARE), (BestFirst, budget // BEST_SHARE), (DepthFirst, budget)):
+        left = budget - spent
+        if left <= 0:
+            break
+        solution = search(game, state, max(1, min(share, left))).run()
+        spent += solution.nodes
+        if solution.outcome != "unknown":
+            return Solution(solution.outcome, spent, solution.line, solution.reason)
+    return Solution("unknown", spent)
 
 
 def verify(game: Game, state: State, line: list[Move]) -> None:
