@@ -89,12 +89,6 @@ class Keys:
             canonical[piles.start:piles.stop] = sorted(canonical[piles.start:piles.stop])
         return hash((state.passes, extra, tuple(canonical)))
 
-    def last_mover(self, state: State):
-        """Who moved last (Sympathie), as the engine reads the turn; None alone."""
-        if self.owners is None or not state.history:
-            return None
-        return self.owners.get(state.history[-1][0].src)
-
 
 def _owners(game: Game) -> dict[int, int] | None:
     players = game.rules.players
