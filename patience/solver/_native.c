@@ -90,12 +90,16 @@ static inline int suit_of(int c) { return c % 52 / 13; }
 static inline int is_red(int c) { int s = suit_of(c); return s == 1 || s == 2; }
 
 /* ---------------------------------------------------------------- journal */
+/* The rules and the searches run without the GIL (solve releases it), so they touch no
+ * Python object and raise nothing: a function of theirs that cannot allocate returns -1
+ * (or NULL), and the function called from Python raises MemoryError once it holds the
+ * GIL again (solve, Engine.apply). */
 static void *grow(void *buffer, int *capacity, int needed, size_t size) {
     if (needed <= *capacity) return buffer;
     int next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
     void *bigger = realloc(buffer, (size_t)next * size);
-    if (!bigger) { PyErr_NoMemory(); return NULL; }
+    if (!bigger) return NULL;
     *capacity = next;
     return bigger;
 }
@@ -556,12 +560,13 @@ static int seen_init(Seen *seen) {
     return 0;
 }
 
-/* 1 if the key is new (and now kept), 0 if seen, -1 on failure */
+/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (no exception set:
+ * called without the GIL) */
 static int seen_add(Seen *seen, uint64_t key) {
     if (2 * (seen->count + 1) > seen->mask + 1) {
         size_t mask = 2 * seen->mask + 1;
         uint64_t *slots = calloc(mask + 1, sizeof(uint64_t));
-        if (!slots) { PyErr_NoMemory(); return -1; }
+        if (!slots) return -1;
         for (size_t i = 0; i <= seen->mask; i++) {
             uint64_t k = seen->slots[i];
             if (!k) continue;
@@ -789,7 +794,7 @@ static int go_to(Search *search, Tree *tree, int *at, int node) {
 static int line_of(Tree *tree, int node, Result *result) {
     int n = tree->depth[node];
     result->line = malloc(sizeof(Move) * (size_t)(n ? n : 1));
-    if (!result->line) { PyErr_NoMemory(); return -1; }
+    if (!result->line) return -1;
     result->nline = n;
     for (int i = n - 1; i >= 0; i--) { result->line[i] = tree->move[node]; node = tree->parent[node]; }
     return 0;
@@ -862,7 +867,7 @@ static int depth_first(Search *search, Result *result) {
         if (pushed) {  /* the moves of the position now reached, in the order of priority */
             int n = children(search, search->buffer);
             int (*order)[2] = malloc(sizeof(int[2]) * (size_t)(n ? n : 1));
-            if (!order) { PyErr_NoMemory(); status = -1; break; }
+            if (!order) { status = -1; break; }
             for (int i = 0; i < n; i++) { order[i][0] = priority(t, &search->buffer[i]); order[i][1] = i; }
             qsort(order, (size_t)n, sizeof(int[2]), compare_rank);
             Move *grown = grow(levels, &cap_levels, used + n, sizeof(Move));
@@ -900,7 +905,7 @@ static int depth_first(Search *search, Result *result) {
         if (is_won(t, s)) {
             result->outcome = OUT_WON;
             result->line = malloc(sizeof(Move) * (size_t)npath);
-            if (!result->line) { PyErr_NoMemory(); status = -1; break; }
+            if (!result->line) { status = -1; break; }
             memcpy(result->line, path, sizeof(Move) * (size_t)npath);
             result->nline = npath;
             break;
@@ -1182,7 +1187,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     status = best_first(&search, &first);
     Py_END_ALLOW_THREADS
     free(search.seen.slots);
-    if (status < 0) goto done;
+    if (status < 0) { PyErr_NoMemory(); goto done; }  /* the search's only failure, raised with the GIL back */
     if (first.outcome == OUT_UNKNOWN && budget - first.nodes > 0) {
         search.budget = budget - first.nodes;
         if (seen_init(&search.seen) < 0) goto done;
@@ -1190,7 +1195,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         status = depth_first(&search, &second);
         Py_END_ALLOW_THREADS
         free(search.seen.slots);
-        if (status < 0) goto done;
+        if (status < 0) { PyErr_NoMemory(); goto done; }
         second.nodes += first.nodes;
     } else {
         second = first;
@@ -1247,7 +1252,8 @@ static PyObject *engine_legal_moves(Engine *e, PyObject *unused) {
 
 static PyObject *engine_apply(Engine *e, PyObject *tuple) {
     Move m;
-    if (move_from(tuple, &m) < 0 || apply_move(e->t, &e->s, &m) < 0) return NULL;
+    if (move_from(tuple, &m) < 0) return NULL;
+    if (apply_move(e->t, &e->s, &m) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
