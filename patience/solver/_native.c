@@ -91,15 +91,26 @@ static inline int is_red(int c) { int s = suit_of(c); return s == 1 || s == 2; }
 
 /* ---------------------------------------------------------------- journal */
 /* The rules and the searches run without the GIL (solve releases it), so they touch no
- * Python object and raise nothing: a function of theirs that cannot allocate returns -1
- * (or NULL), and the function called from Python raises MemoryError once it holds the
- * GIL again (solve, Engine.apply). */
+ * Python object and raise nothing: a function of theirs that fails returns -1 (or NULL),
+ * having set `nomem` (the thread's own) if it could not allocate, and the function called
+ * from Python raises once it holds the GIL again (raise_failure). A failure without `nomem`
+ * is grow's NULL for a buffer never allocated with nothing yet to hold (a redeal whose
+ * first gathered pile is empty): it stays the SystemError it always was, which
+ * counsel.py expects. */
+static _Thread_local int nomem;
+
+static void raise_failure(void) {
+    if (nomem) PyErr_NoMemory();
+    else PyErr_SetString(PyExc_SystemError, "the accelerator failed: a buffer with nothing to hold was never allocated");
+    nomem = 0;
+}
+
 static void *grow(void *buffer, int *capacity, int needed, size_t size) {
     if (needed <= *capacity) return buffer;
     int next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
     void *bigger = realloc(buffer, (size_t)next * size);
-    if (!bigger) return NULL;
+    if (!bigger) { nomem = 1; return NULL; }
     *capacity = next;
     return bigger;
 }
@@ -560,13 +571,13 @@ static int seen_init(Seen *seen) {
     return 0;
 }
 
-/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (no exception set:
- * called without the GIL) */
+/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (`nomem` set, no
+ * exception: called without the GIL) */
 static int seen_add(Seen *seen, uint64_t key) {
     if (2 * (seen->count + 1) > seen->mask + 1) {
         size_t mask = 2 * seen->mask + 1;
         uint64_t *slots = calloc(mask + 1, sizeof(uint64_t));
-        if (!slots) return -1;
+        if (!slots) { nomem = 1; return -1; }
         for (size_t i = 0; i <= seen->mask; i++) {
             uint64_t k = seen->slots[i];
             if (!k) continue;
@@ -794,7 +805,7 @@ static int go_to(Search *search, Tree *tree, int *at, int node) {
 static int line_of(Tree *tree, int node, Result *result) {
     int n = tree->depth[node];
     result->line = malloc(sizeof(Move) * (size_t)(n ? n : 1));
-    if (!result->line) return -1;
+    if (!result->line) { nomem = 1; return -1; }
     result->nline = n;
     for (int i = n - 1; i >= 0; i--) { result->line[i] = tree->move[node]; node = tree->parent[node]; }
     return 0;
@@ -867,7 +878,7 @@ static int depth_first(Search *search, Result *result) {
         if (pushed) {  /* the moves of the position now reached, in the order of priority */
             int n = children(search, search->buffer);
             int (*order)[2] = malloc(sizeof(int[2]) * (size_t)(n ? n : 1));
-            if (!order) { status = -1; break; }
+            if (!order) { nomem = 1; status = -1; break; }
             for (int i = 0; i < n; i++) { order[i][0] = priority(t, &search->buffer[i]); order[i][1] = i; }
             qsort(order, (size_t)n, sizeof(int[2]), compare_rank);
             Move *grown = grow(levels, &cap_levels, used + n, sizeof(Move));
@@ -905,7 +916,7 @@ static int depth_first(Search *search, Result *result) {
         if (is_won(t, s)) {
             result->outcome = OUT_WON;
             result->line = malloc(sizeof(Move) * (size_t)npath);
-            if (!result->line) { status = -1; break; }
+            if (!result->line) { nomem = 1; status = -1; break; }
             memcpy(result->line, path, sizeof(Move) * (size_t)npath);
             result->nline = npath;
             break;
@@ -1184,18 +1195,20 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     search.budget = half;
     if (seen_init(&search.seen) < 0) goto done;
     Py_BEGIN_ALLOW_THREADS
+    nomem = 0;
     status = best_first(&search, &first);
     Py_END_ALLOW_THREADS
     free(search.seen.slots);
-    if (status < 0) { PyErr_NoMemory(); goto done; }  /* the search's only failure, raised with the GIL back */
+    if (status < 0) { raise_failure(); goto done; }  /* raised with the GIL back */
     if (first.outcome == OUT_UNKNOWN && budget - first.nodes > 0) {
         search.budget = budget - first.nodes;
-        if (seen_init(&search.seen) < 0) goto done;
+        if (seen_init(&search.seen) < 0) { status = -1; goto done; }  /* not a result with MemoryError set */
         Py_BEGIN_ALLOW_THREADS
+        nomem = 0;
         status = depth_first(&search, &second);
         Py_END_ALLOW_THREADS
         free(search.seen.slots);
-        if (status < 0) { PyErr_NoMemory(); goto done; }
+        if (status < 0) { raise_failure(); goto done; }
         second.nodes += first.nodes;
     } else {
         second = first;
@@ -1253,7 +1266,8 @@ static PyObject *engine_legal_moves(Engine *e, PyObject *unused) {
 static PyObject *engine_apply(Engine *e, PyObject *tuple) {
     Move m;
     if (move_from(tuple, &m) < 0) return NULL;
-    if (apply_move(e->t, &e->s, &m) < 0) return PyErr_NoMemory();
+    nomem = 0;
+    if (apply_move(e->t, &e->s, &m) < 0) { raise_failure(); return NULL; }
     Py_RETURN_NONE;
 }
 
