@@ -71,9 +71,9 @@ class Game:
             (rules.areas[name], [p for source in spaces.source for p in rules.areas[source].piles], spaces.cards)
             for name, spaces in rules.spaces.items() if spaces.fill == "immediately"
         ]
-        self.compulsory_areas = [rules.areas[name].piles for name, spaces in rules.spaces.items()
-                                 if spaces.fill == "compulsory"]  # spaces filled at once, at the player's choice
-        self.compulsory = frozenset(pile for piles in self.compulsory_areas for pile in piles)
+        compulsory_areas = [rules.areas[name].piles for name, spaces in rules.spaces.items()
+                            if spaces.fill == "compulsory"]  # spaces filled at once, at the player's choice
+        self.compulsory = frozenset(pile for piles in compulsory_areas for pile in piles)
         self.compulsory_piles = _getter(sorted(self.compulsory))  # their cards, at C speed: is any empty?
         self._auto_fill_piles = _getter([pile for area, _, _ in self._auto_fill for pile in area.piles])
         self._in_play = [p for p, name in enumerate(rules.pile_area) if rules.areas[name].role in IN_PLAY]

@@ -91,12 +91,27 @@ static inline int suit_of(int c) { return c % 52 / 13; }
 static inline int is_red(int c) { int s = suit_of(c); return s == 1 || s == 2; }
 
 /* ---------------------------------------------------------------- journal */
+/* The rules and the searches run without the GIL (solve releases it), so they touch no
+ * Python object and raise nothing: a function of theirs that fails returns -1 (or NULL),
+ * having set `nomem` (the thread's own) if it could not allocate, and the function called
+ * from Python raises once it holds the GIL again (raise_failure). A failure without `nomem`
+ * is grow's NULL for a buffer never allocated with nothing yet to hold (a redeal whose
+ * first gathered pile is empty): it stays the SystemError it always was, which
+ * counsel.py expects. */
+static _Thread_local int nomem;
+
+static void raise_failure(void) {
+    if (nomem) PyErr_NoMemory();
+    else PyErr_SetString(PyExc_SystemError, "the accelerator failed: a buffer with nothing to hold was never allocated");
+    nomem = 0;
+}
+
 static void *grow(void *buffer, int *capacity, int needed, size_t size) {
     if (needed <= *capacity) return buffer;
     int next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
     void *bigger = realloc(buffer, (size_t)next * size);
-    if (!bigger) { PyErr_NoMemory(); return NULL; }
+    if (!bigger) { nomem = 1; return NULL; }
     *capacity = next;
     return bigger;
 }
@@ -553,16 +568,17 @@ static int seen_init(Seen *seen) {
     seen->mask = (1 << 16) - 1;
     seen->count = 0;
     seen->slots = calloc(seen->mask + 1, sizeof(uint64_t));
-    if (!seen->slots) { PyErr_NoMemory(); return -1; }
+    if (!seen->slots) { nomem = 1; return -1; }  /* raised by the caller, with the GIL (raise_failure) */
     return 0;
 }
 
-/* 1 if the key is new (and now kept), 0 if seen, -1 on failure */
+/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (`nomem` set, no
+ * exception: called without the GIL) */
 static int seen_add(Seen *seen, uint64_t key) {
     if (2 * (seen->count + 1) > seen->mask + 1) {
         size_t mask = 2 * seen->mask + 1;
         uint64_t *slots = calloc(mask + 1, sizeof(uint64_t));
-        if (!slots) { PyErr_NoMemory(); return -1; }
+        if (!slots) { nomem = 1; return -1; }
         for (size_t i = 0; i <= seen->mask; i++) {
             uint64_t k = seen->slots[i];
             if (!k) continue;
@@ -790,7 +806,7 @@ static int go_to(Search *search, Tree *tree, int *at, int node) {
 static int line_of(Tree *tree, int node, Result *result) {
     int n = tree->depth[node];
     result->line = malloc(sizeof(Move) * (size_t)(n ? n : 1));
-    if (!result->line) { PyErr_NoMemory(); return -1; }
+    if (!result->line) { nomem = 1; return -1; }
     result->nline = n;
     for (int i = n - 1; i >= 0; i--) { result->line[i] = tree->move[node]; node = tree->parent[node]; }
     return 0;
@@ -951,7 +967,7 @@ static int depth_first(Search *search, Result *result) {
         if (pushed) {  /* the moves of the position now reached, in the order of priority */
             int n = children(search, search->buffer);
             int (*order)[2] = malloc(sizeof(int[2]) * (size_t)(n ? n : 1));
-            if (!order) { PyErr_NoMemory(); status = -1; break; }
+            if (!order) { nomem = 1; status = -1; break; }
             for (int i = 0; i < n; i++) { order[i][0] = priority(t, &search->buffer[i]); order[i][1] = i; }
             qsort(order, (size_t)n, sizeof(int[2]), compare_rank);
             Move *grown = grow(levels, &cap_levels, used + n, sizeof(Move));
@@ -989,7 +1005,7 @@ static int depth_first(Search *search, Result *result) {
         if (is_won(t, s)) {
             result->outcome = OUT_WON;
             result->line = malloc(sizeof(Move) * (size_t)npath);
-            if (!result->line) { PyErr_NoMemory(); status = -1; break; }
+            if (!result->line) { nomem = 1; status = -1; break; }
             memcpy(result->line, path, sizeof(Move) * (size_t)npath);
             result->nline = npath;
             break;
@@ -1262,42 +1278,43 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     State s;
     if (state_init(&s, t, piles, passes, keys) < 0) { state_free(&s); return NULL; }
     Search search = {t, &s, {0}, 0, malloc(sizeof(Move) * MAXMOVES), NULL, 0};
-    Result first = {0}, second = {0};
+    Result decided = {0};
     int status = -1;
     if (!search.buffer) { PyErr_NoMemory(); goto done; }
     {
         /* search.reference: each search on what the others left of its share */
         long shares[3] = {budget / t->beam_share, budget / t->best_share, budget}, spent = 0;
-        second.outcome = OUT_UNKNOWN;
+        decided.outcome = OUT_UNKNOWN;
         for (int k = 0; k < 3; k++) {
             long left = budget - spent, share = shares[k] < left ? shares[k] : left;
             if (left <= 0) break;
             Result found = {0};
             search.budget = share > 1 ? share : 1;
-            if (k && seen_init(&search.seen) < 0) goto done;
+            nomem = 0;
+            status = k ? seen_init(&search.seen) : 0;
+            if (status < 0) { raise_failure(); goto done; }
             Py_BEGIN_ALLOW_THREADS
             status = k == 0 ? beam(&search, &found) : k == 1 ? best_first(&search, &found) : depth_first(&search, &found);
             Py_END_ALLOW_THREADS
             if (k) free(search.seen.slots);
-            if (status < 0) { free(found.line); goto done; }
+            if (status < 0) { free(found.line); raise_failure(); goto done; }  /* raised with the GIL back */
             spent += found.nodes;
-            if (found.outcome != OUT_UNKNOWN) { second = found; break; }
+            if (found.outcome != OUT_UNKNOWN) { decided = found; break; }
             free(found.line);
         }
-        second.nodes = spent;
+        decided.nodes = spent;
     }
 done:
     free(search.buffer);
     free(search.down);
     state_free(&s);
-    free(first.line);
-    if (status < 0) { free(second.line); return NULL; }
-    PyObject *line = PyList_New(second.nline);
-    for (int i = 0; line && i < second.nline; i++) PyList_SET_ITEM(line, i, move_tuple(&second.line[i]));
-    free(second.line);
+    if (status < 0) { free(decided.line); return NULL; }
+    PyObject *line = PyList_New(decided.nline);
+    for (int i = 0; line && i < decided.nline; i++) PyList_SET_ITEM(line, i, move_tuple(&decided.line[i]));
+    free(decided.line);
     if (!line) return NULL;
     static const char *names[] = {"won", "lost", "unknown"};
-    return Py_BuildValue("(slN)", names[second.outcome], second.nodes, line);
+    return Py_BuildValue("(slN)", names[decided.outcome], decided.nodes, line);
 }
 
 /* ---------------------------------------------------------------- an engine to drive from Python (tests) */
@@ -1337,7 +1354,9 @@ static PyObject *engine_legal_moves(Engine *e, PyObject *unused) {
 
 static PyObject *engine_apply(Engine *e, PyObject *tuple) {
     Move m;
-    if (move_from(tuple, &m) < 0 || apply_move(e->t, &e->s, &m) < 0) return NULL;
+    if (move_from(tuple, &m) < 0) return NULL;
+    nomem = 0;
+    if (apply_move(e->t, &e->s, &m) < 0) { raise_failure(); return NULL; }
     Py_RETURN_NONE;
 }
 

@@ -78,8 +78,8 @@ class Keys:
         """A 64-bit hash of the canonical position: the piles as they lie (each as bytes,
         its cards as their classes where copies cannot be told apart), those of each
         symmetric area sorted, the pass and ``extra``, the history's part. Hashing the
-        piles costs less than keeping the engine's Zobrist hash up to date move by move
-        and taking the symmetric areas' cards out of it."""
+        piles costs less than keeping an incremental (Zobrist) hash up to date move by
+        move and taking the symmetric areas' cards out of it."""
         if self.classes is not None and state.passes >= self.classes_from:
             table = self.classes
             canonical = [bytes(pile).translate(table) for pile in state.piles]
@@ -88,12 +88,6 @@ class Keys:
         for piles in self.symmetric:
             canonical[piles.start:piles.stop] = sorted(canonical[piles.start:piles.stop])
         return hash((state.passes, extra, tuple(canonical)))
-
-    def last_mover(self, state: State):
-        """Who moved last (Sympathie), as the engine reads the turn; None alone."""
-        if self.owners is None or not state.history:
-            return None
-        return self.owners.get(state.history[-1][0].src)
 
 
 def _owners(game: Game) -> dict[int, int] | None:

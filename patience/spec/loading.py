@@ -30,9 +30,9 @@ class GameEntry:
     path: Path
 
 
-def digest(game_id: str) -> str:
-    """SHA-256 of the game's spec file: a cache key for anything computed from the spec."""
-    return hashlib.sha256(find(game_id)[2].read_bytes()).hexdigest()
+def digest(path: Path) -> str:
+    """SHA-256 of a spec file (as it lies, valid or not): a cache key for anything computed from the spec."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def spec_paths() -> list[Path]:

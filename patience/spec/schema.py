@@ -40,7 +40,6 @@ __all__ = [
 
 CLAUSE_MODELS = (Packs, TakeOut, Area, Foundations, Deal, Flow, Build, Spaces, DealRow,
                  LastPass, Redeal, Won, Arrangement, DealByColour, Exchange, Pair, TurnUp, Players)
-CLAUSE_KINDS = tuple(model.model_fields["kind"].annotation.__args__[0] for model in CLAUSE_MODELS)
 if TYPE_CHECKING:  # a union of a tuple built at run time, which mypy cannot follow
     Clause = Any
 else:

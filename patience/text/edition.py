@@ -44,9 +44,6 @@ class Edition:
                 return game
         raise KeyError(f"no game {game_id!r}")
 
-    def passages_of(self, game_id: str) -> list[Passage]:
-        return [p for p in self.passages if p.game == game_id]
-
 
 def load_edition(source: Path | str | None = None) -> Edition:
     """Read and check ``source_texts/``; any inconsistency is a :class:`DataFileError`.

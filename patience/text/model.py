@@ -88,11 +88,6 @@ class Passage:
     def fragments(self) -> tuple[str, ...]:
         return tuple(span.fragment for span in self.spans)
 
-    @property
-    def is_furniture(self) -> bool:
-        """Digitisation furniture (note labels, back-links), not the book's text."""
-        return self.kind in ("note-label", "backlink")
-
 
 @dataclass(frozen=True)
 class Game:
@@ -121,7 +116,6 @@ class Note:
     games: tuple[str, ...]
     inferred: bool
     reason: str = ""
-    extra: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -19,14 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from patience.datafile import load_yaml, validate
-
 CYRILLIC = "а-яёѣіѳѵА-ЯЁѢІѲѴ"
-VOWELS = set("аеёиоуыэюяѣіѵАЕЁИОУЫЭЮЯѢІѴ")
 CONSONANTS = set("бвгджзклмнпрстфхцчшщѳБВГДЖЗКЛМНПРСТФХЦЧШЩѲ")
 #: Consonants after which a final ь never stands in Russian (``вновь`` is sound).
 NEVER_SOFT = set("гкхцГКХЦ")
@@ -87,7 +83,3 @@ class CheckedToken(BaseModel):
 class CheckedTokensFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     checked: list[CheckedToken]
-
-
-def load_checked_tokens(path: Path) -> list[CheckedToken]:
-    return validate(CheckedTokensFile, load_yaml(path), path).checked

@@ -9,14 +9,13 @@ pages on the next build.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import Game
 from patience.engine.specs import rules_from_file
-from patience.spec.loading import SPEC_DIR, game_line, read_spec
+from patience.spec.loading import SPEC_DIR, digest, game_line, read_spec
 from patience.spec.schema import Spec
 
 from .._logging import file_location as spec_location
@@ -56,12 +55,12 @@ def load(directive, game_id: str) -> Loaded | None:
     directive.env.note_dependency(str(path))
     for source in ENGINE_FILES:  # claims and examples also change with the engine
         directive.env.note_dependency(str(source))
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()  # as patience.spec.loading.digest
-    key = (path, digest, game_id)
+    file_digest = digest(path)
+    key = (path, file_digest, game_id)
     games = memory(directive.env).games
     if key not in games:
         try:
-            games[key] = _compile(path, digest, game_id)
+            games[key] = _compile(path, file_digest, game_id)
         except DataFileError as error:
             games[key] = error
     found = games[key]

@@ -22,7 +22,9 @@ class Stays(Check):
 class NoMoveBetween(Check):
     """No legal move — of a card, or of either card of a pair — from the areas ``from``
     (or ``any``) to the areas ``to`` (or ``any``), or into the empty piles of ``to``, or
-    onto a card there, along random playouts."""
+    onto a card there, along random playouts and in the last positions of a won game (the
+    foundations built up, and each foundation's last card back one move before), where
+    random play seldom comes."""
 
     kind: Literal["no_move_between"]
     source: Name | list[Name] | Literal["any"] = Field(alias="from")
