@@ -1283,7 +1283,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     if (!search.buffer) { PyErr_NoMemory(); goto done; }
     {
         /* search.reference: each search on what the others left of its share */
-        long shares[3] = {budget / t->beam_share, budget / t->best_share, budget}, spent = 0;
+        long shares[3] = {budget / t->best_share, budget / t->beam_share, budget}, spent = 0;
         decided.outcome = OUT_UNKNOWN;
         for (int k = 0; k < 3; k++) {
             long left = budget - spent, share = shares[k] < left ? shares[k] : left;
@@ -1291,12 +1291,12 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             Result found = {0};
             search.budget = share > 1 ? share : 1;
             nomem = 0;
-            status = k ? seen_init(&search.seen) : 0;
+            status = k != 1 ? seen_init(&search.seen) : 0;  /* the beam makes a table for each pass */
             if (status < 0) { raise_failure(); goto done; }
             Py_BEGIN_ALLOW_THREADS
-            status = k == 0 ? beam(&search, &found) : k == 1 ? best_first(&search, &found) : depth_first(&search, &found);
+            status = k == 0 ? best_first(&search, &found) : k == 1 ? beam(&search, &found) : depth_first(&search, &found);
             Py_END_ALLOW_THREADS
-            if (k) free(search.seen.slots);
+            if (k != 1) free(search.seen.slots);
             if (status < 0) { free(found.line); raise_failure(); goto done; }  /* raised with the GIL back */
             spent += found.nodes;
             if (found.outcome != OUT_UNKNOWN) { decided = found; break; }

@@ -1,4 +1,4 @@
-"""The search over every line of play: a beam, best-first, then depth-first, each with a transposition table.
+"""The search over every line of play: best-first, a beam, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
 position met again by another order of moves is not entered again, since its
@@ -6,17 +6,16 @@ futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
 is the only move tried. The budget of positions is shared by three searches, each of
 which alone would decide the deal if given enough:
 
-- :class:`Beam`, with the first third, goes down the tree depth by depth keeping only
-  the most promising positions of each depth (:func:`patience.solver.ordering.score`),
-  one at first, then two, four and so on, each pass afresh. It finds the wins of long
-  games whose every line must be planned to its end (Calculation), which the other two
-  reach late; a pass that never had to leave a position out has entered every
-  reachable position.
-- :class:`BestFirst`, with the next sixth, keeps the positions entered but not yet
+- :class:`BestFirst`, with the first half, keeps the positions entered but not yet
   looked beyond in a queue, the most promising first
   (:func:`patience.solver.ordering.score`, seeing every card), and walks the one
   state it holds from position to position of its tree by undoing and replaying
   moves. It finds long winning lines that a promising position leads to.
+- :class:`Beam`, with the next quarter, goes down the tree depth by depth keeping only
+  the most promising positions of each depth (by the same score), one at first, then
+  two, four and so on, each pass afresh. It finds the wins of long games whose every
+  line must be planned to its end (Calculation), which the other two reach late; a pass
+  that never had to leave a position out has entered every reachable position.
 - :class:`DepthFirst`, with the rest, plays the moves of each position in the order
   of :func:`patience.solver.ordering.rank` and takes them back when nothing below
   wins. It finds wins that begin with a move the score thinks little of.
@@ -44,7 +43,7 @@ from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
 DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
-BEAM_SHARE, BEST_SHARE = 3, 6  # the beam takes a third of the budget, the best-first search a sixth
+BEST_SHARE, BEAM_SHARE = 2, 4  # the best-first search takes half the budget, the beam a quarter
 OUTCOMES = ("won", "lost", "unknown")
 
 
@@ -306,7 +305,7 @@ def reference(game: Game, state: State, budget: int) -> Solution:
     """The three searches in Python, each on what the others left of its share of the
     budget: the definition the accelerator follows."""
     spent = 0
-    for search, share in ((Beam, budget // BEAM_SHARE), (BestFirst, budget // BEST_SHARE), (DepthFirst, budget)):
+    for search, share in ((BestFirst, budget // BEST_SHARE), (Beam, budget // BEAM_SHARE), (DepthFirst, budget)):
         left = budget - spent
         if left <= 0:
             break

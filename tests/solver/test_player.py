@@ -3,7 +3,8 @@
 The record (``data/player_moves.json``) holds, for a few deals of every game, the digest
 of the moves the player makes (first written before its speed work, when its score was
 computed pile by pile as :func:`reference_score` below still does; written again when it
-stopped judging a move by the cards a space refilled from the pack turns up); a player
+stopped judging a move by the cards a space refilled from the pack turns up, and when the
+solver it asks for counsel gained its beam); a player
 made faster must make exactly the same moves. When the player's judgement changes on purpose, write the record again::
 
     python -m tests.solver.test_player

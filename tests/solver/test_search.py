@@ -11,7 +11,8 @@ from patience.engine.state import State
 from patience.solver import safe, solve
 from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import unsafe_reasons
-from patience.solver.search import BestFirst, DepthFirst, verify
+from patience.solver import search as searches
+from patience.solver.search import Beam, BeamPass, BestFirst, DepthFirst, verify
 from tests.solver.endgames import endgame, exhaustive
 
 # Games whose positions are their piles and pass alone (no turn, no unlimited redeal),
@@ -20,14 +21,15 @@ GAMES = ["calculation", "calculation:waiting", "napoleon", "constitution", "besi
          "sultan", "duchess", "nivernaise", "empress"]
 
 
-def disagreements(game_id: str, samples: int = 25, search=BestFirst) -> tuple[dict, list[int]]:
-    """Compare one of the solver's two searches with exhaustive search on small positions
+def disagreements(game_id: str, samples: int = 25, search=BestFirst, left: int = 8,
+                  limit: int = 5_000) -> tuple[dict, list[int]]:
+    """Compare one of the solver's three searches with exhaustive search on small positions
     of the game (``solve`` hands a small position whole to the first)."""
     game = load_game(game_id)
     compared, wrong = {True: 0, False: 0}, []
     for sample in range(samples):
-        state = endgame(game, 1 + sample, left=8, seed=sample)
-        truth = exhaustive(game, state.copy(), limit=5_000)
+        state = endgame(game, 1 + sample, left=left, seed=sample)
+        truth = exhaustive(game, state.copy(), limit=limit)
         if truth is None:
             continue
         solution = search(game, state, 1_000_000).run()
@@ -39,7 +41,7 @@ def disagreements(game_id: str, samples: int = 25, search=BestFirst) -> tuple[di
     return compared, wrong
 
 
-@pytest.mark.parametrize("search", [BestFirst, DepthFirst])
+@pytest.mark.parametrize("search", [BestFirst, Beam, DepthFirst])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_solver_agrees_with_exhaustive_search(game_id, search):
     compared, wrong = disagreements(game_id, search=search)
@@ -55,6 +57,37 @@ def test_the_comparison_catches_an_unsound_pruning(monkeypatch):
     for search in (BestFirst, DepthFirst):
         compared, wrong = disagreements("calculation", search=search)
         assert compared[False] and wrong, search
+
+
+def test_the_comparison_catches_a_beam_that_says_lost_after_leaving_positions_out(monkeypatch):
+    """A pass of the beam that kept only some positions of a depth has not seen them all:
+    taken for a proof of loss, it would call won positions lost."""
+    run = BeamPass.run
+
+    def forgetting(self):
+        solution = run(self)
+        return searches.Solution("lost", solution.nodes, [], "exhausted") if solution.outcome == "unknown" else solution
+    assert disagreements("calculation", search=Beam, left=12, limit=20_000)[1] == []  # where passes are cut
+    monkeypatch.setattr(BeamPass, "run", forgetting)
+    compared, wrong = disagreements("calculation", search=Beam, left=12, limit=20_000)
+    assert compared[True] and wrong
+
+
+def test_a_beam_widens_until_a_pass_wins():
+    game = load_game("calculation")
+    widths = []
+    run = BeamPass.run
+
+    def noted(self):
+        widths.append(self.width)
+        return run(self)
+    BeamPass.run = noted
+    try:
+        solution = Beam(game, game.deal(5), 100_000).run()
+    finally:
+        BeamPass.run = run
+    assert solution.outcome == "won" and widths == [1, 2, 4, 8, 16, 32, 64]
+    verify(game, game.deal(5), solution.line)
 
 
 def test_safe_moves_are_exercised_where_sound():
@@ -98,7 +131,7 @@ def test_bad_budget():
 
 
 @pytest.mark.parametrize(("game_id", "number", "budget"),
-                         [("besieged", 1, 10_000), ("besieged", 8, 10_000), ("constitution", 1, 10_000)])
+                         [("besieged", 1, 10_000), ("besieged", 8, 10_000), ("constitution", 1, 20_000)])
 def test_deals_are_won_from_the_deal_alone(game_id, number, budget):
     """Deals a search that knows nothing of a recorded line wins (``solve`` replays the line)."""
     game = load_game(game_id)
