@@ -1,4 +1,4 @@
-"""The solver's optional accelerator: the reference's two searches, run in C (``_native.c``).
+"""The solver's optional accelerator: the reference's three searches, run in C (``_native.c``).
 
 The extension is a port of the pure-Python engine's rules and of :mod:`patience.solver.search`
 that lists moves and enters positions in exactly the reference's order, so a deal is decided
@@ -169,7 +169,7 @@ def values_of(move: Move) -> tuple:
 
 
 def solve(game: Game, state: State, budget: int, pruning: bool = True) -> tuple[str, int, list[Move]] | None:
-    """The reference's ``BestFirst`` then ``DepthFirst``, in C: (outcome, positions, line),
+    """The reference's ``BestFirst``, ``Beam`` then ``DepthFirst``, in C: (outcome, positions, line),
     or None where the accelerator is not built, turned off, or leaves the game to the reference."""
     if not available() or unsupported(game):
         return None

@@ -289,7 +289,7 @@ def _places(count: int) -> str:
 
 
 def _searched(game: Game, state: State, budget: int) -> Solution:
-    """A dive first (:mod:`patience.solver.dive`), then the two searches, in C where the
+    """A dive first (:mod:`patience.solver.dive`), then the three searches, in C where the
     accelerator takes the game, else in Python."""
     line = dive(game, state)
     if line is not None:
