@@ -9,9 +9,9 @@ import pytest
 from patience.engine import load_game
 from patience.engine.state import State
 from patience.solver import safe, solve
+from patience.solver import search as searches
 from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import unsafe_reasons
-from patience.solver import search as searches
 from patience.solver.search import Beam, BeamPass, BestFirst, DepthFirst, verify
 from tests.solver.endgames import endgame, exhaustive
 
