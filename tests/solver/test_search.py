@@ -73,7 +73,7 @@ def test_the_comparison_catches_a_beam_that_says_lost_after_leaving_positions_ou
     assert compared[True] and wrong
 
 
-def test_a_beam_widens_until_a_pass_wins():
+def test_a_beam_widens_until_a_pass_wins(monkeypatch):
     game = load_game("calculation")
     widths = []
     run = BeamPass.run
@@ -81,11 +81,8 @@ def test_a_beam_widens_until_a_pass_wins():
     def noted(self):
         widths.append(self.width)
         return run(self)
-    BeamPass.run = noted
-    try:
-        solution = Beam(game, game.deal(5), 100_000).run()
-    finally:
-        BeamPass.run = run
+    monkeypatch.setattr(BeamPass, "run", noted)
+    solution = Beam(game, game.deal(5), 100_000).run()
     assert solution.outcome == "won" and widths == [1, 2, 4, 8, 16, 32, 64]
     verify(game, game.deal(5), solution.line)
 
