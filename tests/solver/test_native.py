@@ -16,16 +16,15 @@ import os
 import pytest
 
 from patience.cards import rank_of, suit_of
-from patience.engine import games, load_game
 from patience.engine.game import Game
 from patience.engine.rng import SplitMix64, seed
-from patience.engine.specs import rules_from_file
+from patience.rulespec.compile import games, load_game, rules_from_file
+from patience.rulespec.loading import SPEC_DIR
 from patience.solver import native
 from patience.solver.ordering import score
 from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import SafeMoves
 from patience.solver.search import reference
-from patience.spec.loading import SPEC_DIR
 from tests.engine.test_recorded_moves import DEALS, STEPS
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
