@@ -10,9 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience.cards import parse_card
-from patience.engine import Move, load_compiled
+from patience.engine import Move, games, load_compiled, load_game
 from patience.engine.game import position
-from patience.rulespec.compile import games, load_game
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,7 +70,7 @@ class Blocked(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Blocked())
 from patience.engine import load_compiled
 from patience.engine.autoplay import autoplay
-from patience.views.jsonio import state_to_json
+from patience.engine.jsonio import state_to_json
 game = load_compiled(json.load(sys.stdin))
 state = game.deal(5)
 move = game.legal_moves(state)[0]
@@ -97,7 +96,7 @@ def test_the_runtime_plays_with_pydantic_and_yaml_blocked(game_id):
 
 def test_the_blocker_does_block():
     done = subprocess.run([sys.executable, "-c", BLOCKER.replace("from patience.engine import load_compiled",
-                                                                 "import patience.rulespec.compile")],
+                                                                 "import patience.engine.specs")],
                           input="{}", capture_output=True, text=True)
     assert done.returncode != 0 and "blocked: " in done.stderr
 

@@ -4,8 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience.cards import card_name
-from patience.engine import rng
-from patience.rulespec.compile import load_game
+from patience.engine import load_game, rng
 
 
 def test_splitmix64_matches_the_published_reference_outputs():

@@ -1,6 +1,7 @@
 """The layout as plain text, for the terminal: one line per pile, top card last.
 
-What lies face down is shown as its number of cards only (:mod:`patience.engine.visibility`)."""
+What lies face down is shown as its number of cards only (:mod:`patience.engine.visibility`,
+whose :func:`hidden` and :func:`face_down` are kept here under their old names too)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from patience.engine.actions import player_to_move
 from patience.engine.game import Game
 from patience.engine.rules import STOCK
 from patience.engine.state import State
-from patience.engine.visibility import hidden
+from patience.engine.visibility import face_down, hidden
 
-__all__ = ["render"]
+__all__ = ["face_down", "hidden", "render"]
 
 
 def render(game: Game, state: State, turned: bool = False) -> str:
