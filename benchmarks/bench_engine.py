@@ -39,8 +39,8 @@ from pathlib import Path
 
 import pytest
 
-from patience.engine import games, load_game
 from patience.engine.rng import SplitMix64, seed
+from patience.rulespec.compile import games, load_game
 
 BASE = "efcb5be"
 MOVE_CAP = 2000

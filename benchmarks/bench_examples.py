@@ -1,5 +1,5 @@
 """What the executed examples of the game pages cost the build: each ``rules-example``
-deal played by the look-ahead player and recorded (:func:`patience.engine.replay.record`).
+deal played by the look-ahead player and recorded (:func:`patience.views.replay.record`).
 
     python benchmarks/bench_examples.py [--repeat N]
 
@@ -15,9 +15,9 @@ import re
 import time
 from pathlib import Path
 
-from patience.engine import load_game
-from patience.engine.replay import record
+from patience.rulespec.compile import load_game
 from patience.solver import play
+from patience.views.replay import record
 
 DIRECTIVE = re.compile(r"^```\{rules-example\} (\S+) ([0-9]+)$", re.MULTILINE)
 

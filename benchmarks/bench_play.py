@@ -55,7 +55,7 @@ def first_target() -> str:
     """Where the first card of Sultan's default deal goes (the pack's card: turned up on the way)."""
     from patience_sphinx.rules.play import DEFAULT_DEAL
 
-    from patience.engine import load_game
+    from patience.rulespec.compile import load_game
 
     game = load_game("sultan")
     move = game.legal_moves(game.deal(DEFAULT_DEAL))[0]

@@ -20,7 +20,7 @@ import json
 import time
 from pathlib import Path
 
-from patience.engine import games, load_game
+from patience.rulespec.compile import games, load_game
 from patience.solver import play
 
 TARGET, SOLVER_FLOOR = 0.5, 0.05  # the player's share of the solver's wins, where the solver wins this share

@@ -14,9 +14,9 @@ from functools import partial
 import pytest
 
 from patience.claims import run_claim
-from patience.engine import games, load_game
-from patience.engine.plate import svg
-from patience.engine.replay import record
+from patience.rulespec.compile import games, load_game
+from patience.views.plate import svg
+from patience.views.replay import record
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 

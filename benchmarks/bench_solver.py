@@ -41,7 +41,7 @@ FIRST_BUDGET = 10_000
 # What both solvers run: only the API the base commit had (load_game, solve, play).
 WORKER = """
 import json, sys, time
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.solver import play, solve
 game_id, first, deals, cap, budget, player = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), \\
     int(sys.argv[5]), sys.argv[6] == "1"
@@ -135,7 +135,7 @@ def table(game_ids: list[str], first: int, deals: int, cap: float, base: str, re
 
 
 def main() -> None:
-    from patience.engine import games
+    from patience.rulespec.compile import games
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=[entry.id for entry in games() if entry.playable])

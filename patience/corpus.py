@@ -16,8 +16,8 @@ from pathlib import Path
 
 from patience.orthography.conversion import Conversion
 from patience.orthography.layer import load_overrides, modern_layers, overrides_path
-from patience.spec.loading import SPEC_DIR, read_spec
-from patience.spec.schema import Spec
+from patience.rulespec.loading import SPEC_DIR, read_spec
+from patience.rulespec.schema import Spec
 from patience.text.edition import Edition, fingerprint, load_edition, source_texts_dir
 from patience.text.english import EnglishEntry, load_english
 from patience.text.glossary import Glossary, load_glossary
@@ -64,7 +64,7 @@ class Corpus:
 
     @cached_property
     def specs(self) -> dict[str, Spec]:
-        """Spec by game id (the first file of an id; :mod:`patience.checks` reports the others)."""
+        """Spec by game id (the first file of an id; :mod:`patience.consistency` reports the others)."""
         specs: dict[str, Spec] = {}
         for entry in self.spec_files:
             specs.setdefault(entry.spec.game, entry.spec)

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-#: The game specs, one YAML file per game (:mod:`patience.spec.loading` reads them).
+#: The game specs, one YAML file per game (:mod:`patience.rulespec.loading` reads them).
 SPEC_DIR = PACKAGE / "specs"
 
 

@@ -19,8 +19,8 @@ import pytest
 from patience import sources
 from patience.cli import commands, main
 from patience.cli import games as games_command
-from patience.spec import loading
-from patience.spec.headers import game_headers
+from patience.rulespec import loading
+from patience.rulespec.headers import game_headers
 
 PROBE = """
 import contextlib, io, json, sys
@@ -34,19 +34,19 @@ print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 """
 
 # What every quick command leaves out: the whole edition, its spelling, its exports, the solver.
-DATA_STACK = {"patience.corpus", "patience.checks", "patience.orthography", "patience.export", "patience.claims",
+DATA_STACK = {"patience.corpus", "patience.consistency", "patience.orthography", "patience.export", "patience.claims",
               "patience.solver", "patience.stats", "pymorphy3", "reportlab", "dask", "distributed"}
 COMMANDS = {  # the command: (what it must import, to show the probe sees it; what it must not)
     ("--help",): ({"patience.cli.stats", "patience.cli.tei"},
-                  DATA_STACK | {"pydantic", "yaml", "patience.engine", "patience.spec", "patience.text",
+                  DATA_STACK | {"pydantic", "yaml", "patience.engine", "patience.rulespec", "patience.text",
                                 "patience.citation", "patience.datafile"}),
-    ("games",): ({"yaml", "patience.spec.headers"},
-                 DATA_STACK | {"pydantic", "patience.engine", "patience.spec.schema", "patience.spec.loading",
+    ("games",): ({"yaml", "patience.rulespec.headers"},
+                 DATA_STACK | {"pydantic", "patience.engine", "patience.rulespec.schema", "patience.rulespec.loading",
                                "patience.text", "patience.citation", "patience.datafile", "patience.cli.deal"}),
-    ("deal", "sultan", "7"): ({"patience.engine", "patience.spec.schema"},
+    ("deal", "sultan", "7"): ({"patience.engine", "patience.rulespec.schema"},
                               DATA_STACK | {"patience.text", "patience.citation", "patience.cli.games"}),
     ("cite", "sultan.end.2"): ({"patience.citation", "patience.text"},
-                               DATA_STACK | {"patience.engine", "patience.spec", "patience.cli.deal"}),
+                               DATA_STACK | {"patience.engine", "patience.rulespec", "patience.cli.deal"}),
 }
 
 

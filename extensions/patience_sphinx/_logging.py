@@ -12,7 +12,7 @@ time (``suppress_warnings = ["edition.layer"]``). The types and their subtypes:
     ``layer``     a layer module exists but fails on a passage.
 
 ``check``
-    one subtype per kind of :mod:`patience.checks` (``check.quotation``, ``check.glossary`` …):
+    one subtype per kind of :mod:`patience.consistency` (``check.quotation``, ``check.glossary`` …):
     the edition's data disagree with themselves (see ``patience check``).
 
 ``rules``
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from sphinx.util import logging
 
-from patience.checks import KINDS
+from patience.consistency import KINDS
 
 SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),

@@ -1,6 +1,6 @@
 """Running the text's checkable statements (claims) against the engine.
 
-A claim's ``check`` is one of the models of :mod:`patience.spec.checks`, validated
+A claim's ``check`` is one of the models of :mod:`patience.rulespec.claim_kinds`, validated
 when the spec loads. What each kind asks the engine is registered here against its
 model (:func:`patience.claims.support.runs`): foundation sequences are found by
 offering cards to :meth:`Game.accepts` (:mod:`~patience.claims.foundations`), layouts
@@ -18,8 +18,8 @@ from __future__ import annotations
 from patience.claims import chance, foundations, layout, pairs, playouts, redeals  # noqa: F401  (they register)
 from patience.claims.support import RUNNERS, ClaimError, ClaimResult
 from patience.engine.game import Game
-from patience.spec.checks import CHECK_MODELS
-from patience.spec.schema import Claim
+from patience.rulespec.claim_kinds import CHECK_MODELS
+from patience.rulespec.schema import Claim
 
 __all__ = ["ClaimError", "ClaimResult", "run_claim"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from patience.cards import RANK_NAMES, parse_rank, rank_of, suit_of
 from patience.claims.support import ClaimError, ClaimResult, area_piles, runs
 from patience.engine.game import Game
-from patience.spec.checks.chance import NeverWonWhenCovered, RarerThan, RarerWithoutSpace
+from patience.rulespec.claim_kinds.chance import NeverWonWhenCovered, RarerThan, RarerWithoutSpace
 from patience.stats import table
 from patience.stats.intervals import wilson
 

@@ -17,7 +17,7 @@ from patience.claims.support import (
 )
 from patience.engine.game import Game
 from patience.engine.game import position as build
-from patience.spec.checks.foundations import (
+from patience.rulespec.claim_kinds.foundations import (
     Capacity,
     ExchangeBothWays,
     ExchangeOneWay,

@@ -17,7 +17,7 @@ from patience.claims.support import (
 from patience.engine import arrangement, looking
 from patience.engine.actions import owner
 from patience.engine.game import DEAL_ROW, Game
-from patience.spec.checks.layout import (
+from patience.rulespec.claim_kinds.layout import (
     Arrangement,
     ArrangementFirst,
     ArrangementRoundEnds,

@@ -1,7 +1,7 @@
 """Mutation testing of the specs: does every rule the text states have a check that
 fails when the rule is changed?
 
-Each mutant of :mod:`patience.spec.mutants` is compiled and held to the same tests as
+Each mutant of :mod:`patience.rulespec.mutants` is compiled and held to the same tests as
 its spec: the text tests (quotations, stated numbers: :mod:`patience.claims.provenance`)
 and every claim of its game, cheapest kind first, until one fails. A mutant is then
 
@@ -28,13 +28,13 @@ from patience.claims import ClaimError, run_claim
 from patience.claims.equivalence import DEALS, RANDOM_MOVES, Lines, lines_of, plays_differently
 from patience.claims.provenance import number_problems, number_ties, quotation_problems
 from patience.datafile import DataFileError
-from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.spec.checks import foundations, layout, pairs, playouts, redeals
-from patience.spec.checks.chance import MODELS as CHANCE_MODELS
-from patience.spec.loading import claims_of, clauses_of
-from patience.spec.mutants import Mutant
-from patience.spec.schema import Claim, Spec
+from patience.rulespec.claim_kinds import foundations, layout, pairs, playouts, redeals
+from patience.rulespec.claim_kinds.chance import MODELS as CHANCE_MODELS
+from patience.rulespec.compile import compile_rules
+from patience.rulespec.loading import clauses_of
+from patience.rulespec.mutants import Mutant
+from patience.rulespec.schema import Claim, Spec
 from patience.stats import table
 
 COST_ORDER = (layout.MODELS, foundations.MODELS, pairs.MODELS, redeals.MODELS, playouts.MODELS, CHANCE_MODELS)
@@ -85,7 +85,6 @@ def compile_game(spec: Spec, game_id: str, path: Path) -> Game:
     or ``ValueError``."""
     variant = variant_of(game_id)
     rules = compile_rules(spec, clauses_of(spec, variant), path, game_id, {})
-    rules.claims = claims_of(spec, variant)
     game = Game(rules)
     game.deal(0)
     return game

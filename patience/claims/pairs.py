@@ -7,7 +7,7 @@ from patience.cards import card_name, is_red, parse_rank, rank_of
 from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.actions import PAIR, PAIR_AHEAD, owner, player_to_move
 from patience.engine.game import Game
-from patience.spec.checks.pairs import (
+from patience.rulespec.claim_kinds.pairs import (
     FirstPairs,
     FirstTurnsUp,
     LaidPairsStayTogether,

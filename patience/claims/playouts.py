@@ -22,7 +22,7 @@ from patience.engine.game import DEAL_ROW, Game
 from patience.engine.game import position as build
 from patience.engine.rows import ends, line_ends_of, rows_of
 from patience.engine.state import State
-from patience.spec.checks.playouts import (
+from patience.rulespec.claim_kinds.playouts import (
     AnyCardAvailable,
     AreaColour,
     CannotReach,

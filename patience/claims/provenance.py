@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from patience.numerals import numerals
-from patience.spec.schema import Spec
-from patience.spec.terms import Provenance
+from patience.rulespec.schema import Spec
+from patience.rulespec.terms import Provenance
 
 PROVENANCE_KEYS = {"id", "kind", "says", "passages", "quote", "conjecture", "conjectural", "expect", "note"}
 RANK_KEYS = {"rank", "ranks", "last", "after", "next"}

@@ -7,7 +7,7 @@ from patience.claims.support import ClaimResult, area_piles, playouts, runs
 from patience.engine.autoplay import autoplay
 from patience.engine.game import REDEAL, Game
 from patience.engine.state import State
-from patience.spec.checks.redeals import (
+from patience.rulespec.claim_kinds.redeals import (
     Passes,
     RedealGathers,
     RedealKeepsOrder,

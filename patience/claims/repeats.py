@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from patience.spec.schema import Claim
+from patience.rulespec.schema import Claim
 
 
 def repeated(claims: list[Claim], own: set[str] | None = None) -> list[tuple[Claim, Claim]]:

@@ -27,8 +27,8 @@ from patience.claims.mutation import (
 )
 from patience.datafile import DataFileError
 from patience.engine.game import Game
-from patience.spec.loading import find, games
-from patience.spec.mutants import Mutant, mutants, probes
+from patience.rulespec.loading import find, games
+from patience.rulespec.mutants import Mutant, mutants, probes
 
 Reading = Callable[[str], str]
 
@@ -110,7 +110,7 @@ def _claim_kills(base: Baseline, verdicts: list[Verdict], path, own: set[str],
                  search: bool = True) -> dict[str, str | None]:
     """The mutant each of the game's own claims was first to kill; for a claim always
     beaten to it by another, the first killed mutant it also kills; for a claim no
-    scored mutant makes fail, the first probe (:func:`patience.spec.mutants.probes`)
+    scored mutant makes fail, the first probe (:func:`patience.rulespec.mutants.probes`)
     that does, or, for a claim read from the stored statistics, a change of those
     figures (:data:`patience.claims.mutation.STATISTICS_MUTANTS`). A sample
     (``search`` false) looks among its killed mutants only."""

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from patience.cards import rank_of
 from patience.engine import rng
-from patience.engine.compiler import pattern as engine_pattern
 from patience.engine.game import IN_PLAY, Game, matches
 from patience.engine.rules import Pattern
 from patience.engine.state import State
-from patience.spec.terms import CardPattern, Check
+from patience.rulespec.compile import pattern as engine_pattern
+from patience.rulespec.terms import CardPattern, Check
 
 PLAYOUT_DEALS = range(6)
 PLAYOUT_LENGTH = 400

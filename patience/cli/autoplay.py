@@ -25,8 +25,8 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     from patience.engine.autoplay import autoplay
-    from patience.engine.jsonio import move_to_json
-    from patience.engine.render import render
+    from patience.views.jsonio import move_to_json
+    from patience.views.render import render
 
     game, state = open_deal(arguments.game, arguments.number)
     playout: Any  # the engine's or the solver's playout: both carry the moves and the outcome

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from patience.cli import UsageError
 
 if TYPE_CHECKING:
-    from patience.checks import Finding
+    from patience.consistency import Finding
 
 SUMMARY = "run every consistency check of the edition (exit 1 on any finding)"
 
 
 def register(subparsers) -> None:
-    from patience.checks import KINDS
+    from patience.consistency import KINDS
 
     parser = subparsers.add_parser(
         "check", help=SUMMARY,
@@ -58,7 +58,7 @@ def run(arguments) -> int:
         return run_mutations(arguments)
     if arguments.game or arguments.record:
         raise UsageError(f"check: {'GAME' if arguments.game else '--record'} goes with --mutations")
-    from patience.checks import KINDS, check_source
+    from patience.consistency import KINDS, check_source
     from patience.progress import Progress
 
     kinds = arguments.kind or KINDS

@@ -17,7 +17,7 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.spec.describe import check_kinds_table
+    from patience.rulespec.describe import check_kinds_table
 
     print(check_kinds_table(), end="")
     return 0

@@ -27,7 +27,7 @@ def add_deal_arguments(parser) -> None:
 
 def open_deal(game_id: str, number: int):
     """The game and its dealt state; unknown games and bad numbers are usage errors."""
-    from patience.engine import load_game
+    from patience.rulespec.compile import load_game
 
     try:
         game = load_game(game_id)
@@ -41,8 +41,8 @@ def open_deal(game_id: str, number: int):
 
 
 def run(arguments) -> int:
-    from patience.engine.jsonio import state_to_json
-    from patience.engine.render import render
+    from patience.views.jsonio import state_to_json
+    from patience.views.render import render
 
     game, state = open_deal(arguments.game, arguments.number)
     if arguments.json:

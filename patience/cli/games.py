@@ -1,6 +1,6 @@
 """``patience games``: the games and variants, in the book's order, and how much text survives.
 
-The list is read quickly, from the specs' headers (:mod:`patience.spec.headers`) and the
+The list is read quickly, from the specs' headers (:mod:`patience.rulespec.headers`) and the
 order of ``games.yaml``, without validating either whole; where that reading cannot vouch
 for a file, the whole reading gives the list, or the file's located error.
 """
@@ -36,7 +36,7 @@ def run(arguments) -> int:
 
 def _read_quickly() -> tuple[list, dict[str, int]] | None:
     """The specs' headers and the book's order, if both read plainly and agree."""
-    from patience.spec.headers import game_headers
+    from patience.rulespec.headers import game_headers
 
     entries, order = game_headers(), _book_order()
     if entries is None or order is None:
@@ -66,8 +66,8 @@ def _book_order() -> dict[str, int] | None:
 def _read_whole() -> tuple[list, dict[str, int]]:
     """The specs and the edition read and validated whole: the list, or a located error."""
     from patience.datafile import DataFileError
-    from patience.engine import games
-    from patience.spec.loading import game_line
+    from patience.rulespec.compile import games
+    from patience.rulespec.loading import game_line
     from patience.text import load_edition
 
     order = {game.id: game.order for game in load_edition().games}

@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 
 
 def run(arguments) -> int:
-    from patience.checks import check_all
+    from patience.consistency import check_all
     from patience.corpus import load_corpus
     from patience.progress import Progress
 

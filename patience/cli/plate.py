@@ -18,7 +18,7 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     from patience.cli.deal import open_deal
-    from patience.engine import plate
+    from patience.views import plate
 
     game, _ = open_deal(arguments.game, 0)
     print(plate.describe(game) if arguments.describe else plate.svg(game))

@@ -31,8 +31,8 @@ def register(subparsers) -> None:
 
 def run(arguments) -> int:
     from patience.engine import visibility
-    from patience.engine.render import render
-    from patience.engine.session import Session
+    from patience.session import Session
+    from patience.views.render import render
 
     game, _ = open_deal(arguments.game, arguments.number)
     session = Session(game, arguments.number)

@@ -41,7 +41,7 @@ def add_game_options(parser, budget_help: str | None = None) -> None:
 
 def game_id(arguments) -> str:
     """GAME, or GAME:V with --variant; checked against the specs."""
-    from patience.engine import games
+    from patience.rulespec.compile import games
 
     ident = arguments.game
     if arguments.variant:
@@ -77,10 +77,10 @@ def deal_number(text: str) -> int:
 
 
 def run(arguments) -> int:
-    from patience.engine import load_game
-    from patience.engine.jsonio import move_to_json
     from patience.progress import Progress, interruptible
+    from patience.rulespec.compile import load_game
     from patience.solver import solve
+    from patience.views.jsonio import move_to_json
 
     ident, number = game_id(arguments), deal_number(arguments.number)
     budget = positive(arguments.budget, "the budget")

@@ -145,7 +145,7 @@ def _command(arguments) -> str | None:
 
 
 def _game_ids(arguments) -> list[str]:
-    from patience.engine import games
+    from patience.rulespec.compile import games
 
     if arguments.game != "all":
         return [game_id(arguments)]

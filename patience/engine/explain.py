@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
 from patience.engine import actions, compulsory
-from patience.engine import game as play  # the Game's own module: imported by it, used at call time
-from patience.engine.rules import STOCK
+from patience.engine.rules import STOCK, matches, progress_since_redeal
 from patience.engine.state import Move, State
 
 Refusal = tuple[str | None, str]
@@ -55,7 +54,7 @@ def _pair_clause(rules, src: int):
 def _follows(game, state: State, flow, move: Move) -> bool:
     """Whether the one-card ``move`` goes along the compiled ``flow`` and is taken."""
     cards = state.piles[move.src]
-    return (move.src in flow.sources and move.dst in flow.targets and game._open(state, flow.condition)
+    return (move.src in flow.sources and move.dst in flow.targets and game.flow_open(state, flow.condition)
             and (flow.any_card or cards[-1] == move.card)
             and game.accepts(state, move.dst, move.card, flow.source))
 
@@ -123,7 +122,7 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
             return reaching[0].clause, (f"a card from {rules.pile_name(move.src)} goes only to the ends "
                                         f"of its own {lines} of {_area_words(rules, target)}")
         return _no_flow(game, move.src, source)
-    open_flows = [f for f in joined if game._open(state, f.condition)]
+    open_flows = [f for f in joined if game.flow_open(state, f.condition)]
     if not open_flows:
         return joined[0].clause, _closed(joined[0].condition, source, target, rules)
     cards = state.piles[move.src]
@@ -229,7 +228,7 @@ def _foundation_refusal(game, state: State, pile: int, card: int) -> Refusal:
     if not cards:
         if rule.placed != "as_they_appear":
             return rule.clause, f"{name} is begun with its base card at the start"
-        if rule.distinct_suits and play.matches(rule.base, card):
+        if rule.distinct_suits and matches(rule.base, card):
             return rule.clause, f"{name} is begun in a suit no other foundation of the {rule.area} has"
         return rule.clause, f"{name} is begun with {_base_words(rule.base)}"
     suit = f"of {SUIT_NAMES[suit_of(cards[0])]}" if rule.suit == "follow" else "of any suit"
@@ -263,7 +262,7 @@ def _redeal_refusal(game, state: State) -> Refusal:
         return clause.id, f"the game allows {clause.redeals} redeal{'s' * (clause.redeals > 1)}, and they are spent"
     if state.piles[STOCK]:
         return clause.id, "the cards are gathered again only once the stock is exhausted"
-    if clause.redeals == "unlimited" and not play.progress_since_redeal(game.index(state), game.gathered(state)):
+    if clause.redeals == "unlimited" and not progress_since_redeal(game.index(state), game.gathered(state)):
         return clause.id, "no card was placed since the last redeal, so the game is over"
     if game.gathered(state):
         return clause.id, "the cards are gathered again only when no other move is left"

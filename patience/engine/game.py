@@ -11,10 +11,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import NamedTuple
 
-from patience.cards import card_name, full_deck, is_red, parse_card, parse_suit, rank_of, suit_of
+from patience.cards import card_name, full_deck, is_red, parse_card, rank_of, suit_of
 from patience.engine import actions, compulsory, explain, rng, rows
 from patience.engine.index import MoveIndex, Taker
-from patience.engine.rules import STOCK, Pattern, Rules
+from patience.engine.rules import STOCK, Pattern, Rules, matches, progress_since_redeal
 from patience.engine.state import IllegalMove, Move, State, card_move, replace, reverse, set_passes, transfer
 
 
@@ -37,16 +37,6 @@ DEAL_ROW = Move("deal_row")
 REDEAL = Move("redeal")
 IN_PLAY = ("stock", "talon", "tableau", "reserve")
 
-
-def matches(pattern: Pattern, card: int) -> bool:
-    """Whether ``card`` fits ``pattern`` (anything with ``rank``, ``suit`` and ``colour``)."""
-    if rank_of(card) != pattern.rank:
-        return False
-    if pattern.suit is not None and suit_of(card) != parse_suit(pattern.suit):
-        return False
-    if pattern.colour is not None and is_red(card) != (pattern.colour == "red"):
-        return False
-    return True
 
 
 class DealError(ValueError):
@@ -254,7 +244,7 @@ class Game:
             index.refresh(state)
         return index
 
-    def _open(self, state: State, condition: str) -> bool:
+    def flow_open(self, state: State, condition: str) -> bool:
         """Whether a flow's ``when`` holds: ``all_placed`` waits for the pack and every
         talon to be empty (the Zodiac's foundations «до самого конца игры»);
         ``no_other_move``, for the pack, for every other move to be done (the British
@@ -345,7 +335,7 @@ class Game:
                 found = listed[number] = []
                 if not (hits[number] or opened[number] or route.any_card):
                     continue  # no target wants a top card of the route's sources, and none is open
-                if route.condition == "always" or self._open(state, route.condition):
+                if route.condition == "always" or self.flow_open(state, route.condition):
                     self._route_moves(state, index, route, self._offers(state, index, number, route), found)
             moves += found
         if waiting and self.waiting and not self._playing(moves) and not (
@@ -463,7 +453,7 @@ class Game:
         for source_area, sources, any_card, condition, targets, *_ in self.routes:
             if move.src not in sources or move.dst not in targets:
                 continue
-            if not self._open(state, condition):
+            if not self.flow_open(state, condition):
                 continue
             if not any_card and cards[-1] != move.card:
                 continue
@@ -648,12 +638,6 @@ def _getter(piles: list[int]):
         return lambda all_piles: (all_piles[piles[0]],)
     return itemgetter(*piles) if piles else lambda all_piles: ()
 
-
-def progress_since_redeal(index: MoveIndex, gathered_now: int) -> bool:
-    """With unlimited redeals, another is allowed only if the last pass placed a card:
-    fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
-    «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""
-    return not index.gathered or gathered_now < index.gathered[-1]
 
 
 def _builds_on(build, card: int, cards: list[int]) -> bool:

@@ -1,4 +1,4 @@
-"""The tables the engine plays from: a spec's clauses, compiled (:mod:`patience.engine.compiler`).
+"""The tables the engine plays from: a spec's clauses, compiled (:mod:`patience.rulespec.compile`).
 
 Piles are numbered once: the stock (колода) is pile 0, then the piles of every
 area and foundation in the order the spec declares them. Foundations carry their
@@ -14,6 +14,12 @@ by its clauses (:meth:`Game.reasons`). :meth:`Rules.to_data` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
+
+from patience.cards import is_red, parse_suit, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from patience.engine.index import MoveIndex
 
 STOCK = 0
 
@@ -195,8 +201,8 @@ class LastPass:
 
 @dataclass
 class Rules:
-    """A game's compiled tables. ``spec``, ``clauses`` and ``claims`` are the spec objects
-    they were compiled from, kept for readers of the spec; they are not part of
+    """A game's compiled tables. ``spec``, ``clauses``, ``claims`` and ``lines`` (each
+    clause's line in the spec file) are the spec objects they were compiled from, kept for readers of the spec; they are not part of
     :meth:`to_data` and are ``None`` / empty in rules read back by :meth:`from_data`."""
 
     game: str
@@ -223,6 +229,7 @@ class Rules:
     spec: object = field(default=None, compare=False, repr=False)
     clauses: list = field(default_factory=list, compare=False, repr=False)
     claims: list = field(default_factory=list, compare=False, repr=False)
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def last_pass_omit(self) -> frozenset[str]:
@@ -321,3 +328,21 @@ def _area(entry: dict) -> Area:
 
 def _foundation(entry: dict) -> FoundationRule:
     return FoundationRule(**{**entry, "sequence": tuple(entry["sequence"]), "base": Pattern(**entry["base"])})
+
+
+def matches(pattern: Pattern, card: int) -> bool:
+    """Whether ``card`` fits ``pattern`` (anything with ``rank``, ``suit`` and ``colour``)."""
+    if rank_of(card) != pattern.rank:
+        return False
+    if pattern.suit is not None and suit_of(card) != parse_suit(pattern.suit):
+        return False
+    if pattern.colour is not None and is_red(card) != (pattern.colour == "red"):
+        return False
+    return True
+
+
+def progress_since_redeal(index: MoveIndex, gathered_now: int) -> bool:
+    """With unlimited redeals, another is allowed only if the last pass placed a card:
+    fewer cards are to be gathered now than the last redeal gathered (the Zodiac's
+    «до тѣхъ поръ пока всѣ карты попадутъ …; если этого нельзя сдѣлать» ends the game)."""
+    return not index.gathered or gathered_now < index.gathered[-1]

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 from patience.corpus import Corpus
 from patience.datafile import DataFileError
-from patience.engine import plate as plates
 from patience.engine.game import Game
-from patience.engine.specs import rules_from_file
-from patience.spec.schema import Spec
-from patience.spec.terms import Provenance
+from patience.rulespec.compile import rules_from_file
+from patience.rulespec.schema import Spec
+from patience.rulespec.terms import Provenance
 from patience.text.model import Passage
 from patience.text.segmentation import NOTE_MARKER
+from patience.views import plate as plates
 
 STATUS = {
     "complete": "The text of the rules survives.",

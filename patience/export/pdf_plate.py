@@ -1,4 +1,4 @@
-"""A game's redrawn plate in the PDF: the places of :func:`patience.engine.plate.board`, drawn
+"""A game's redrawn plate in the PDF: the places of :func:`patience.views.plate.board`, drawn
 with ReportLab's graphics as the site's SVG draws them (cards, what each shows, the areas'
 Russian and English names), scaled to the text's width.
 
@@ -12,8 +12,8 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, Rect, Str
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from patience.engine import plate as plates
 from patience.engine.game import Game
+from patience.views import plate as plates
 
 SUITS = "♣♦♥♠"
 PAPER, DOWN, EDGE, RED, BLACK, MUTED = (HexColor(c) for c in ("#f7f3e8", "#d9d2bf", "#555555", "#a31515",

@@ -92,26 +92,18 @@ static inline int is_red(int c) { int s = suit_of(c); return s == 1 || s == 2; }
 
 /* ---------------------------------------------------------------- journal */
 /* The rules and the searches run without the GIL (solve releases it), so they touch no
- * Python object and raise nothing: a function of theirs that fails returns -1 (or NULL),
- * having set `nomem` (the thread's own) if it could not allocate, and the function called
- * from Python raises once it holds the GIL again (raise_failure). A failure without `nomem`
- * is grow's NULL for a buffer never allocated with nothing yet to hold (a redeal whose
- * first gathered pile is empty): it stays the SystemError it always was, which
- * counsel.py expects. */
-static _Thread_local int nomem;
-
-static void raise_failure(void) {
-    if (nomem) PyErr_NoMemory();
-    else PyErr_SetString(PyExc_SystemError, "the accelerator failed: a buffer with nothing to hold was never allocated");
-    nomem = 0;
-}
+ * Python object and raise nothing: the only way they fail is a buffer that cannot grow,
+ * and a function of theirs that fails returns -1 (or NULL); the function called from
+ * Python raises MemoryError once it holds the GIL again (raise_failure). */
+static void raise_failure(void) { PyErr_NoMemory(); }
 
 static void *grow(void *buffer, int *capacity, int needed, size_t size) {
+    if (needed < 1) needed = 1;  /* a buffer never allocated is allocated even when nothing is yet to hold */
     if (needed <= *capacity) return buffer;
     int next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
     void *bigger = realloc(buffer, (size_t)next * size);
-    if (!bigger) { nomem = 1; return NULL; }
+    if (!bigger) return NULL;
     *capacity = next;
     return bigger;
 }
@@ -568,17 +560,17 @@ static int seen_init(Seen *seen) {
     seen->mask = (1 << 16) - 1;
     seen->count = 0;
     seen->slots = calloc(seen->mask + 1, sizeof(uint64_t));
-    if (!seen->slots) { nomem = 1; return -1; }  /* raised by the caller, with the GIL (raise_failure) */
+    if (!seen->slots) return -1;  /* raised by the caller, with the GIL (raise_failure) */
     return 0;
 }
 
-/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (`nomem` set, no
- * exception: called without the GIL) */
+/* 1 if the key is new (and now kept), 0 if seen, -1 if out of memory (no exception:
+ * called without the GIL) */
 static int seen_add(Seen *seen, uint64_t key) {
     if (2 * (seen->count + 1) > seen->mask + 1) {
         size_t mask = 2 * seen->mask + 1;
         uint64_t *slots = calloc(mask + 1, sizeof(uint64_t));
-        if (!slots) { nomem = 1; return -1; }
+        if (!slots) return -1;
         for (size_t i = 0; i <= seen->mask; i++) {
             uint64_t k = seen->slots[i];
             if (!k) continue;
@@ -806,57 +798,69 @@ static int go_to(Search *search, Tree *tree, int *at, int node) {
 static int line_of(Tree *tree, int node, Result *result) {
     int n = tree->depth[node];
     result->line = malloc(sizeof(Move) * (size_t)(n ? n : 1));
-    if (!result->line) { nomem = 1; return -1; }
+    if (!result->line) return -1;
     result->nline = n;
     for (int i = n - 1; i >= 0; i--) { result->line[i] = tree->move[node]; node = tree->parent[node]; }
     return 0;
 }
 
-static int best_first(Search *search, Result *result) {
+typedef struct { Entry *items; int n, cap; } Entries;
+
+/* search.BestFirst.expand: the state brought to `node`, and each child not seen before
+   added to the tree, its entry (promise less `dive` points a move made, then the move's
+   rank) appended to `found`. 1 when a child is won (its line in `result`) or the budget
+   is spent (unknown), -1 on failure, else 0. */
+static int expand(Search *search, Tree *tree, int *at, int node, int dive, Entries *found, Result *result) {
     const Tables *t = search->t;
     State *s = search->s;
+    if (go_to(search, tree, at, node) < 0) return -1;
+    int n = children(search, search->buffer);
+    Move *moves = search->buffer;  /* nothing below lists moves again before the next node */
+    for (int i = 0; i < n; i++) {
+        if (apply_move(t, s, &moves[i]) < 0) return -1;
+        int fresh = enter(search);
+        if (fresh < 0) return -1;
+        if (fresh) {
+            int depth = tree->depth[node] + 1, child = tree_add(tree, node, &moves[i], depth);
+            if (child < 0) return -1;
+            if (is_won(t, s)) {
+                result->outcome = OUT_WON;
+                return line_of(tree, child, result) < 0 ? -1 : 1;
+            }
+            if ((long)search->seen.count >= search->budget) {
+                result->outcome = OUT_UNKNOWN;
+                return 1;
+            }
+            Entry *more = grow(found->items, &found->cap, found->n + 1, sizeof(Entry));
+            if (!more) return -1;
+            found->items = more;
+            Entry e = {-score(t, s) - (double)(dive * depth), priority(t, &moves[i]), child};
+            found->items[found->n++] = e;
+        }
+        undo_move(s);
+    }
+    return 0;
+}
+
+static int best_first(Search *search, Result *result) {
     Tree tree = {0};
     Heap heap = {0};
+    Entries found = {0};
     int at = 0, status = 0;
-    result->line = NULL; result->nline = 0;
+    result->line = NULL; result->nline = 0; result->outcome = OUT_LOST;
     if (enter(search) < 0 || tree_add(&tree, -1, NULL, 0) < 0) return -1;
     Entry root = {0.0, 0, 0};
     if (heap_push(&heap, root) < 0) return -1;
-    result->outcome = OUT_LOST;
-    while (heap.n) {
-        int node = heap_pop(&heap).node;
-        if (go_to(search, &tree, &at, node) < 0) { status = -1; break; }
-        int n = children(search, search->buffer);
-        Move *moves = search->buffer;  /* nothing below lists moves again before the next node */
-        int done = 0;
-        for (int i = 0; i < n && !done; i++) {
-            if (apply_move(t, s, &moves[i]) < 0) { status = -1; done = 1; break; }
-            int fresh = enter(search);
-            if (fresh < 0) { status = -1; done = 1; break; }
-            if (fresh) {
-                int child = tree_add(&tree, node, &moves[i], tree.depth[node] + 1);
-                if (child < 0) { status = -1; done = 1; break; }
-                if (is_won(t, s)) {
-                    result->outcome = OUT_WON;
-                    status = line_of(&tree, child, result);
-                    done = 1;
-                } else if ((long)search->seen.count >= search->budget) {
-                    result->outcome = OUT_UNKNOWN;
-                    done = 1;
-                } else {
-                    Entry e = {-score(t, s) - (double)(t->dive * tree.depth[child]), priority(t, &moves[i]), child};
-                    if (heap_push(&heap, e) < 0) { status = -1; done = 1; }
-                }
-            }
-            undo_move(s);
-        }
-        if (done) break;
+    while (heap.n && !status) {
+        found.n = 0;
+        status = expand(search, &tree, &at, heap_pop(&heap).node, search->t->dive, &found, result);
+        for (int i = 0; i < found.n && !status; i++) if (heap_push(&heap, found.items[i]) < 0) status = -1;
     }
     result->nodes = (long)search->seen.count;
     /* leave the state where it began */
-    while (s->nframes) undo_move(s);
-    free(tree.parent); free(tree.depth); free(tree.move); free(heap.items);
-    return status;
+    while (search->s->nframes) undo_move(search->s);
+    free(tree.parent); free(tree.depth); free(tree.move); free(heap.items); free(found.items);
+    return status < 0 ? -1 : 0;
 }
 
 static int compare_entries(const void *a, const void *b) {
@@ -866,60 +870,31 @@ static int compare_entries(const void *a, const void *b) {
 /* search.BeamPass: every position of one depth expanded, the `width` most promising of
    their children kept as the next depth; lost only if no position was ever left out */
 static int beam_pass(Search *search, int width, Result *result) {
-    const Tables *t = search->t;
-    State *s = search->s;
     Tree tree = {0};
-    Entry *found = NULL; int nfound = 0, cap_found = 0;
+    Entries found = {0};
     int *layer = NULL, nlayer = 1, cap_layer = 0;
-    int at = 0, status = 0, cut = 0, done = 0;
+    int at = 0, status = 0, cut = 0;
     result->line = NULL; result->nline = 0; result->outcome = OUT_UNKNOWN;
     if (enter(search) < 0 || tree_add(&tree, -1, NULL, 0) < 0) return -1;
     layer = grow(NULL, &cap_layer, 1, sizeof(int));
-    if (!layer) { status = -1; done = 1; } else layer[0] = 0;
-    while (nlayer && !done) {
-        nfound = 0;
-        for (int k = 0; k < nlayer && !done; k++) {
-            int node = layer[k];
-            if (go_to(search, &tree, &at, node) < 0) { status = -1; done = 1; break; }
-            int n = children(search, search->buffer);
-            Move *moves = search->buffer;  /* nothing below lists moves again before the next node */
-            for (int i = 0; i < n && !done; i++) {
-                if (apply_move(t, s, &moves[i]) < 0) { status = -1; done = 1; break; }
-                int fresh = enter(search);
-                if (fresh < 0) { status = -1; done = 1; break; }
-                if (fresh) {
-                    int child = tree_add(&tree, node, &moves[i], tree.depth[node] + 1);
-                    Entry *more = child < 0 ? NULL : grow(found, &cap_found, nfound + 1, sizeof(Entry));
-                    if (!more) { status = -1; done = 1; break; }
-                    found = more;
-                    if (is_won(t, s)) {
-                        result->outcome = OUT_WON;
-                        status = line_of(&tree, child, result);
-                        done = 1;
-                    } else if ((long)search->seen.count >= search->budget) {
-                        done = 1;
-                    } else {
-                        Entry e = {-score(t, s), priority(t, &moves[i]), child};
-                        found[nfound++] = e;
-                    }
-                }
-                undo_move(s);
-            }
-        }
-        if (done) break;
-        qsort(found, (size_t)nfound, sizeof(Entry), compare_entries);
-        if (nfound > width) cut = 1;
-        nlayer = nfound < width ? nfound : width;
-        int *grown = grow(layer, &cap_layer, nlayer ? nlayer : 1, sizeof(int));
+    if (!layer) status = -1; else layer[0] = 0;
+    while (nlayer && !status) {
+        found.n = 0;
+        for (int k = 0; k < nlayer && !status; k++) status = expand(search, &tree, &at, layer[k], 0, &found, result);
+        if (status) break;
+        if (found.n) qsort(found.items, (size_t)found.n, sizeof(Entry), compare_entries);
+        if (found.n > width) cut = 1;
+        nlayer = found.n < width ? found.n : width;
+        int *grown = grow(layer, &cap_layer, nlayer, sizeof(int));
         if (!grown) { status = -1; break; }
         layer = grown;
-        for (int k = 0; k < nlayer; k++) layer[k] = found[k].node;
+        for (int k = 0; k < nlayer; k++) layer[k] = found.items[k].node;
     }
-    if (!done && !cut) result->outcome = OUT_LOST;
+    if (!status && !cut) result->outcome = OUT_LOST;
     result->nodes = (long)search->seen.count;
-    while (s->nframes) undo_move(s);
-    free(tree.parent); free(tree.depth); free(tree.move); free(found); free(layer);
-    return status;
+    while (search->s->nframes) undo_move(search->s);
+    free(tree.parent); free(tree.depth); free(tree.move); free(found.items); free(layer);
+    return status < 0 ? -1 : 0;
 }
 
 /* search.Beam: passes one, two, four ... positions wide, each with a table of its own */
@@ -967,7 +942,7 @@ static int depth_first(Search *search, Result *result) {
         if (pushed) {  /* the moves of the position now reached, in the order of priority */
             int n = children(search, search->buffer);
             int (*order)[2] = malloc(sizeof(int[2]) * (size_t)(n ? n : 1));
-            if (!order) { nomem = 1; status = -1; break; }
+            if (!order) { status = -1; break; }
             for (int i = 0; i < n; i++) { order[i][0] = priority(t, &search->buffer[i]); order[i][1] = i; }
             qsort(order, (size_t)n, sizeof(int[2]), compare_rank);
             Move *grown = grow(levels, &cap_levels, used + n, sizeof(Move));
@@ -1005,7 +980,7 @@ static int depth_first(Search *search, Result *result) {
         if (is_won(t, s)) {
             result->outcome = OUT_WON;
             result->line = malloc(sizeof(Move) * (size_t)npath);
-            if (!result->line) { nomem = 1; status = -1; break; }
+            if (!result->line) { status = -1; break; }
             memcpy(result->line, path, sizeof(Move) * (size_t)npath);
             result->nline = npath;
             break;
@@ -1290,7 +1265,6 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             if (left <= 0) break;
             Result found = {0};
             search.budget = share > 1 ? share : 1;
-            nomem = 0;
             status = k != 1 ? seen_init(&search.seen) : 0;  /* the beam makes a table for each pass */
             if (status < 0) { raise_failure(); goto done; }
             Py_BEGIN_ALLOW_THREADS
@@ -1355,7 +1329,6 @@ static PyObject *engine_legal_moves(Engine *e, PyObject *unused) {
 static PyObject *engine_apply(Engine *e, PyObject *tuple) {
     Move m;
     if (move_from(tuple, &m) < 0) return NULL;
-    nomem = 0;
     if (apply_move(e->t, &e->s, &m) < 0) { raise_failure(); return NULL; }
     Py_RETURN_NONE;
 }

@@ -19,8 +19,8 @@ from collections import Counter
 from functools import lru_cache
 
 from patience.cards import RANK_NAMES_EN, card, card_name, rank_of, suit_of
-from patience.engine.game import Game, matches
-from patience.engine.rules import FoundationRule
+from patience.engine.game import Game
+from patience.engine.rules import FoundationRule, matches
 from patience.engine.state import State
 
 SUITS = tuple(range(4))

@@ -100,10 +100,7 @@ class Counsel:
 
     def _won_line(self, guess: State) -> list[Move]:
         """The solver's winning line in ``guess``, or [] if it finds none within :data:`BUDGET`."""
-        try:
-            found = native.solve(self.game, guess, BUDGET)
-        except SystemError:  # the accelerator's fault on a redeal whose first gathered pile is empty
-            return []
+        found = native.solve(self.game, guess, BUDGET)
         if found is None:
             return []
         outcome, positions, line = found

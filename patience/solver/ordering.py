@@ -14,9 +14,9 @@ from functools import lru_cache
 from patience.cards import suit_of
 from patience.engine.autoplay import priority as rank
 from patience.engine.game import Game
-from patience.engine.render import face_down
 from patience.engine.rules import STOCK
 from patience.engine.state import State
+from patience.engine.visibility import face_down
 
 __all__ = ["rank", "score"]
 
@@ -26,7 +26,7 @@ FOUNDATION, OPEN, WHILE_STOCK = range(3)  # how :func:`score` looks at a pile (s
 
 
 def score(game: Game, state: State, peek: bool = False) -> float:
-    """How promising a position looks from its face-up piles (:func:`patience.engine.render.hidden`;
+    """How promising a position looks from its face-up piles (:func:`patience.engine.visibility.hidden`;
     every pile if ``peek``): a hundred for each card on a foundation, less a penalty for each
     card that lies under a card wanted later than itself (it cannot go up before that one is
     moved), plus a little for each empty place; less, for each card wanted next (by one

@@ -23,9 +23,9 @@ from functools import lru_cache
 from patience.engine import rng
 from patience.engine.autoplay import Playout, playout
 from patience.engine.game import Game
-from patience.engine.render import hidden
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
+from patience.engine.visibility import hidden
 from patience.solver import counsel, placement
 from patience.solver.counsel import TURN, Counsel
 from patience.solver.ordering import rank as move_rank

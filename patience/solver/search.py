@@ -105,31 +105,42 @@ class BestFirst(Search):
         self.at = 0  # the node the state is at
 
     def run(self) -> Solution:
-        game, state = self.game, self.state
         self.enter("root")
         queue: list[tuple] = [(0.0, 0, 0)]
         while queue:
-            node = heapq.heappop(queue)[-1]
-            self.go_to(node)
-            for move in self.children():
-                extra = self.extra_after(move, self.extra[node])
-                game.apply_listed(state, move)
-                if self.enter(extra):
-                    child = self.add(node, move, extra)
-                    if game.is_won(state):
-                        return Solution("won", len(self.seen), self.line(child))
-                    if len(self.seen) >= self.budget:
-                        return Solution("unknown", len(self.seen))
-                    heapq.heappush(queue, (*self.priority(move, child), child))
-                game.undo(state)
+            found: list[tuple] = []
+            decided = self.expand(heapq.heappop(queue)[-1], found, DIVE)
+            if decided is not None:
+                return decided
+            for entry in found:
+                heapq.heappush(queue, entry)
         return Solution("lost", len(self.seen), [], "exhausted")
 
-    def priority(self, move: Move, child: int) -> tuple:
+    def expand(self, node: int, found: list[tuple], dive: int) -> Solution | None:
+        """Bring the state to ``node`` and enter its children: each not seen before is added
+        to the tree and its entry appended to ``found`` (:meth:`priority`, with ``dive``
+        points for each move made). The solution if a child is won or the budget is spent."""
+        game, state = self.game, self.state
+        self.go_to(node)
+        for move in self.children():
+            extra = self.extra_after(move, self.extra[node])
+            game.apply_listed(state, move)
+            if self.enter(extra):
+                child = self.add(node, move, extra)
+                if game.is_won(state):
+                    return Solution("won", len(self.seen), self.line(child))
+                if len(self.seen) >= self.budget:
+                    return Solution("unknown", len(self.seen))
+                found.append((*self.priority(move, child, dive), child))
+            game.undo(state)
+        return None
+
+    def priority(self, move: Move, child: int, dive: int) -> tuple:
         """The queue's order (lowest first): the position's promise with a little for each
         move made, so that of positions as promising the search carries on the deepest
         rather than spread over the many ways of reaching the same point (moves within the
         layout that change nothing the score sees); then the move's rank."""
-        return (-score(self.game, self.state, peek=True) - DIVE * self.depth[child], rank(self.game, move))
+        return (-score(self.game, self.state, peek=True) - dive * self.depth[child], rank(self.game, move))
 
     def add(self, parent: int, move: Move, extra) -> int:
         self.parent.append(parent)
@@ -164,9 +175,12 @@ class BestFirst(Search):
         return moves[::-1]
 
 
-class Beam(Search):
+class Beam:
     """Passes of :class:`BeamPass` one, two, four … positions wide, each with a tree and a
     table of positions of its own, until one decides or the budget is spent."""
+
+    def __init__(self, game: Game, state: State, budget: int):
+        self.game, self.state, self.budget = game, state, budget
 
     def run(self) -> Solution:
         spent, width = 0, 1
@@ -181,34 +195,24 @@ class Beam(Search):
 
 class BeamPass(BestFirst):
     """One pass of the beam: every position of one depth expanded, the ``width`` most
-    promising of their children (by :meth:`BestFirst.priority`'s score and move rank, then
-    the order they were entered) kept as the next depth. A pass that never left a
-    position out has entered every position reachable: it says lost; one that did, and
-    ran out of positions, says unknown."""
+    promising of their children (by :meth:`BestFirst.priority` with nothing for the moves
+    made, since all are as deep, then the order they were entered) kept as the next depth.
+    A pass that never left a position out has entered every position reachable: it says
+    lost; one that did, and ran out of positions, says unknown."""
 
     def __init__(self, game: Game, state: State, budget: int, width: int):
         super().__init__(game, state, budget)
         self.width = width
 
     def run(self) -> Solution:
-        game, state = self.game, self.state
         self.enter("root")
         layer, cut = [0], False
         while layer:
             found: list[tuple] = []
             for node in layer:
-                self.go_to(node)
-                for move in self.children():
-                    extra = self.extra_after(move, self.extra[node])
-                    game.apply_listed(state, move)
-                    if self.enter(extra):
-                        child = self.add(node, move, extra)
-                        if game.is_won(state):
-                            return Solution("won", len(self.seen), self.line(child))
-                        if len(self.seen) >= self.budget:
-                            return Solution("unknown", len(self.seen))
-                        found.append((-score(game, state, peek=True), rank(game, move), child))
-                    game.undo(state)
+                decided = self.expand(node, found, 0)
+                if decided is not None:
+                    return decided
             found.sort()
             cut = cut or len(found) > self.width
             layer = [child for *_, child in found[:self.width]]

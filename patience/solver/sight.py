@@ -1,7 +1,7 @@
 """What a player at the table knows (что видитъ игрокъ): every face-up card, and which
 cards lie face down, but not in what order.
 
-The face-down piles are those :func:`patience.engine.render.hidden` names: the pack, and
+The face-down piles are those :func:`patience.engine.visibility.hidden` names: the pack, and
 the Duchess's reserve until the pack is out. Counting the cards that are not in sight
 is fair (the packs are known, and so is every card that is), so the player knows the
 *composition* of the face-down cards; their order is what it must not know. A
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from patience.engine import rng
 from patience.engine.game import Game
-from patience.engine.render import hidden
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
+from patience.engine.visibility import hidden
 
 
 def hidden_places(game: Game, state: State, turned: bool = False) -> list[tuple[int, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from functools import cache
 
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.solver import play, solve
 from patience.stats.digests import engine_digest, spec_digest
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from patience.datafile import load_yaml
-from patience.spec.loading import find
+from patience.rulespec.loading import find
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT_MODULE = "patience.stats.deal"  # what a worker runs

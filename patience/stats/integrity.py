@@ -56,7 +56,7 @@ def problems(path: Path | None = None, games: list[str] | None = None, sample: i
 
 
 def _playable() -> list[str]:
-    from patience.engine import games
+    from patience.rulespec.compile import games
 
     return [entry.id for entry in games() if entry.playable]
 
@@ -106,7 +106,7 @@ def _planned(game_id: str) -> bool:
     """Whether the structure of the game's rules decides its deals (the placement plan, or
     no choice mattering): no search, so the positions counted are the plan's, not bounded by
     a budget."""
-    from patience.engine import load_game
+    from patience.rulespec.compile import load_game
     from patience.solver import confluence, placement
 
     game = load_game(game_id)

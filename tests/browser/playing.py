@@ -4,10 +4,10 @@ gestures a reader makes to play a move — a drag, taps, or the keyboard."""
 
 from __future__ import annotations
 
-from patience.engine import games, load_game
 from patience.engine.autoplay import autoplay
 from patience.engine.rules import STOCK
 from patience.engine.visibility import from_pack, in_order
+from patience.rulespec.compile import games, load_game
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]
 LOADING = 180_000  # ms: the engine starts in a second or two, but the test machine may be loaded

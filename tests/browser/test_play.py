@@ -11,8 +11,8 @@ import re
 import pytest
 
 from patience.cli import main as patience_main
-from patience.engine import load_game
 from patience.engine.visibility import describe, in_order
+from patience.rulespec.compile import load_game
 from tests.browser.playing import LOADING, PLAYABLE, Line, open_position, page_of, pile, play_by, settle, status
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,7 @@ def test_undo_redo_and_restart(play_page, site_url):
 
 
 def in_sight(line, stop: int) -> bool:
-    from patience.engine.session import Session
+    from patience.session import Session
 
     session = Session(line.game, line.deal)
     session.replay(line.numbers[:stop])
@@ -297,7 +297,7 @@ ENGINE = """async ([game, positions]) => {
 def test_the_engine_in_the_worker_gives_cpythons_moves_in_every_game(play_page, site_url):
     """Sampled positions of every game and variant, the pack's card turned up: the
     engine's player's line on deals 1 and 2, stopped after 0, 7 and 40 moves and at its end."""
-    from patience.engine.session import Session
+    from patience.session import Session
 
     page = play_page
     open_position(page, site_url, "sultan", 0)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from patience.cards import card_code
-from patience.engine import load_game
 from patience.engine.rules import STOCK
-from patience.engine.session import Session
+from patience.rulespec.compile import load_game
+from patience.session import Session
 from tests.browser.playing import (
     LOADING,
     PLAYABLE,

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.solver import play
 
 pytestmark = pytest.mark.browser

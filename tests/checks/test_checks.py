@@ -1,4 +1,4 @@
-"""``patience check`` and :mod:`patience.checks`: the edition is consistent, and each kind of
+"""``patience check`` and :mod:`patience.consistency`: the edition is consistent, and each kind of
 inconsistency is found, located (file:line) and fails the command."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import shutil
 
 import pytest
 
-from patience.checks import KINDS, check_source
 from patience.cli import main
-from patience.spec.loading import SPEC_DIR
+from patience.consistency import KINDS, check_source
+from patience.rulespec.loading import SPEC_DIR
 from tests.editing import edit, line_of
 
 FAST = [kind for kind in KINDS if kind not in ("claim", "statistics")]  # tests/engine/test_claims.py, tests/stats

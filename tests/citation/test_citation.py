@@ -222,7 +222,7 @@ def test_a_real_address_is_taken(tmp_path):
 
 
 def test_patience_check_reports_a_placeholder_address_at_its_line(source_copy, monkeypatch, capsys):
-    from patience.checks import check_source
+    from patience.consistency import check_source
 
     path = source_copy / "edition.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "base_url: https://patience-edition.example.org/\n",

@@ -23,7 +23,7 @@ def card_moves(game, state) -> list[Move]:
 def route_moves(game, state, routes) -> list[Move]:
     moves = []
     for route in routes:
-        if route.condition != "no_other_move" and not game._open(state, route.condition):
+        if route.condition != "no_other_move" and not game.flow_open(state, route.condition):
             continue
         for src in route.sources:
             cards = state.piles[src]

@@ -4,10 +4,9 @@ import pytest
 
 from patience.claims import ClaimError, run_claim
 from patience.datafile import DataFileError
-from patience.engine import games, load_game
-from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.spec.loading import find
+from patience.rulespec.compile import compile_rules, games, load_game
+from patience.rulespec.loading import find
 
 CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]
 
@@ -30,7 +29,6 @@ def altered(game_id: str, clause_id: str, **changes) -> Game:
     clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
                for c in spec.clauses]
     rules = compile_rules(spec, clauses, path, game_id, lines)
-    rules.claims = list(spec.claims)
     return Game(rules)
 
 

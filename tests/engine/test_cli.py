@@ -6,8 +6,8 @@ import json
 import pytest
 
 from patience.cli import main
-from patience.engine import load_game
-from patience.engine.jsonio import move_from_json, state_from_json
+from patience.rulespec.compile import load_game
+from patience.views.jsonio import move_from_json, state_from_json
 
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):
@@ -114,7 +114,7 @@ def test_two_specs_of_one_game_are_an_error_not_a_choice(capsys, monkeypatch, tm
     import shutil
 
     from patience import sources
-    from patience.spec import loading
+    from patience.rulespec import loading
 
     shutil.copytree(loading.SPEC_DIR, tmp_path / "specs")
     shutil.copy(tmp_path / "specs" / "sultan.yaml", tmp_path / "specs" / "zz-sultan.yaml")

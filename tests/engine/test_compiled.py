@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience.cards import parse_card
-from patience.engine import Move, games, load_compiled, load_game
+from patience.engine import Move, load_compiled
 from patience.engine.game import position
+from patience.rulespec.compile import games, load_game
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,7 +71,7 @@ class Blocked(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Blocked())
 from patience.engine import load_compiled
 from patience.engine.autoplay import autoplay
-from patience.engine.jsonio import state_to_json
+from patience.views.jsonio import state_to_json
 game = load_compiled(json.load(sys.stdin))
 state = game.deal(5)
 move = game.legal_moves(state)[0]
@@ -96,7 +97,7 @@ def test_the_runtime_plays_with_pydantic_and_yaml_blocked(game_id):
 
 def test_the_blocker_does_block():
     done = subprocess.run([sys.executable, "-c", BLOCKER.replace("from patience.engine import load_compiled",
-                                                                 "import patience.engine.specs")],
+                                                                 "import patience.rulespec.compile")],
                           input="{}", capture_output=True, text=True)
     assert done.returncode != 0 and "blocked: " in done.stderr
 

@@ -4,8 +4,8 @@ that changes play is a playable variant whose spec differs where the departure s
 
 import pytest
 
-from patience.engine import games, load_game
-from patience.spec.loading import clauses_of, find
+from patience.rulespec.compile import games, load_game
+from patience.rulespec.loading import clauses_of, find
 from patience.text import load_edition
 
 EDITION = load_edition()

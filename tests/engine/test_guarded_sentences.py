@@ -6,7 +6,7 @@ sentence: each row fails on the specs as they stood."""
 import pytest
 
 from patience.claims import run_claim
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.text import load_edition
 
 EDITION = load_edition()

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience.engine import IllegalMove, Move, games, load_game
+from patience.engine import IllegalMove, Move
+from patience.rulespec.compile import games, load_game
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
 deals = st.integers(min_value=0, max_value=10**9)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from patience.checks import check_source
 from patience.claims import run_claim
-from patience.engine import load_game, plate
-from patience.engine.compiler import compile_rules
+from patience.consistency import check_source
 from patience.engine.game import Game, position
-from patience.spec.loading import claims_of, clauses_of, find
+from patience.rulespec.compile import compile_rules, load_game
+from patience.rulespec.loading import clauses_of, find
 from patience.text import load_edition
+from patience.views import plate
 
 REPO = Path(__file__).resolve().parents[2]
 EDITION = load_edition()
@@ -34,7 +34,6 @@ def with_clauses(game_id: str, changes: dict, dropped=(), added=()) -> Game:
     clauses = [type(c).model_validate({**c.model_dump(by_alias=True, exclude_unset=True), **changes[c.id]})
                if c.id in changes else c for c in clauses_of(spec, variant) if c.id not in dropped]
     rules = compile_rules(spec, [*clauses, *added], path, game_id, lines)
-    rules.claims = claims_of(spec, variant)
     return Game(rules)
 
 

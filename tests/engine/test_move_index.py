@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience.engine import games, load_game
 from patience.engine.index import MoveIndex
+from patience.rulespec.compile import games, load_game
 from tests.engine import reference
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]

@@ -20,13 +20,12 @@ from patience.claims import equivalence, mutation, record
 from patience.claims.scoring import playable, score_game, summary
 from patience.claims.support import built_end_positions
 from patience.cli import main
-from patience.engine import load_game
-from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.spec.layout import Foundations
-from patience.spec.loading import claims_of, clauses_of, find, read_spec, spec_paths
-from patience.spec.mutants import mutants, probes
-from patience.spec.schema import Spec
+from patience.rulespec.compile import compile_rules, load_game
+from patience.rulespec.layout import Foundations
+from patience.rulespec.loading import clauses_of, find, read_spec, spec_paths
+from patience.rulespec.mutants import mutants, probes
+from patience.rulespec.schema import Spec
 
 SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
 FEW = range(4)  # deals enough for a test of the judge; the whole run plays mutation.DEALS
@@ -408,7 +407,6 @@ def hand_mutant(game_id: str, changes: dict, added: list) -> Game:
     data = spec.model_dump(by_alias=True, exclude_unset=True)
     clauses += Spec.model_validate({**data, "clauses": [*data["clauses"], *added]}).clauses[len(spec.clauses):]
     rules = compile_rules(spec, clauses, path, game_id, lines)
-    rules.claims = claims_of(spec, variant)
     return Game(rules)
 
 

@@ -12,14 +12,13 @@ from patience.cards import card_code, parse_card
 from patience.claims import run_claim
 from patience.cli import main
 from patience.datafile import DataFileError
-from patience.engine import IllegalMove, Move, games, load_game, rows
+from patience.engine import IllegalMove, Move, rows
 from patience.engine.actions import owner, player_to_move
 from patience.engine.autoplay import autoplay
-from patience.engine.compiler import compile_rules
 from patience.engine.game import REDEAL, Game, position
-from patience.engine.jsonio import move_from_json, move_to_json
-from patience.engine.specs import rules_from_file
-from patience.spec.loading import find
+from patience.rulespec.compile import compile_rules, games, load_game, rules_from_file
+from patience.rulespec.loading import find
+from patience.views.jsonio import move_from_json, move_to_json
 from tests.editing import line_of
 
 DATA = Path(__file__).parent / "data"
@@ -369,7 +368,6 @@ def _altered(game_id, clause_id, changes):
                for c in spec.clauses]
     spec = spec.model_copy(update={"clauses": clauses})
     rules = compile_rules(spec, clauses, path, game_id, lines)
-    rules.claims = list(spec.claims)
     return spec, Game(rules)
 
 

@@ -7,13 +7,13 @@ import pytest
 
 from patience.cards import is_red
 from patience.datafile import DataFileError
-from patience.engine import load_game, looking
+from patience.engine import looking
 from patience.engine.actions import PAIR, PAIR_AHEAD
 from patience.engine.game import Game, position
-from patience.engine.jsonio import move_from_json, move_to_json
 from patience.engine.rules import Rules
-from patience.engine.specs import rules_from_file
 from patience.engine.state import Move
+from patience.rulespec.compile import load_game, rules_from_file
+from patience.views.jsonio import move_from_json, move_to_json
 from tests.engine.test_spec_schema import GOOD, error_of, line, write
 
 

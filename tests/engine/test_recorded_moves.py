@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from patience.engine import games, load_game
 from patience.engine.rng import SplitMix64, seed
+from patience.rulespec.compile import games, load_game
 
 RECORD = Path(__file__).parent / "data" / "recorded_moves.json"
 DEALS, STEPS = 20, 400

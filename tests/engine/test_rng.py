@@ -4,7 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from patience.cards import card_name
-from patience.engine import load_game, rng
+from patience.engine import rng
+from patience.rulespec.compile import load_game
 
 
 def test_splitmix64_matches_the_published_reference_outputs():

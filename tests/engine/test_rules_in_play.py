@@ -3,9 +3,10 @@
 import pytest
 
 from patience.cards import card_code, parse_card
-from patience.engine import IllegalMove, load_game
+from patience.engine import IllegalMove
 from patience.engine.game import DEAL_ROW, REDEAL, position
-from patience.engine.jsonio import move_from_json, move_to_json, state_from_json, state_to_json
+from patience.rulespec.compile import load_game
+from patience.views.jsonio import move_from_json, move_to_json, state_from_json, state_to_json
 
 SULTAN_BASES = {"sultan": ["K♥/1"], "king foundation 1": ["K♠/1"], "king foundation 2": ["K♠/2"],
                 "king foundation 3": ["K♣/1"], "king foundation 4": ["K♣/2"], "king foundation 5": ["K♦/1"],

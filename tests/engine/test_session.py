@@ -1,4 +1,4 @@
-"""The play session the page runs (patience.engine.session), in CPython: numbered moves as
+"""The play session the page runs (patience.session), in CPython: numbered moves as
 ``patience play`` numbers them, the pack's card turned up, undo and redo, a bad move list,
 the hint (the solver's or the player's, and which), safe moves, the view."""
 
@@ -10,13 +10,14 @@ import json
 import pytest
 
 from patience.cli import main as patience_main
-from patience.engine import games, load_compiled, load_game
+from patience.engine import load_compiled
 from patience.engine.autoplay import autoplay
-from patience.engine.render import render
 from patience.engine.rules import STOCK
-from patience.engine.session import Session, open_session
 from patience.engine.visibility import in_order
+from patience.rulespec.compile import games, load_game
+from patience.session import Session, open_session
 from patience.solver import choose
+from patience.views.render import render
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]
 

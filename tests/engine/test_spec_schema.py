@@ -5,7 +5,7 @@ import textwrap
 import pytest
 
 from patience.datafile import DataFileError
-from patience.engine.specs import rules_from_file
+from patience.rulespec.compile import rules_from_file
 
 GOOD = """\
 game: tiny

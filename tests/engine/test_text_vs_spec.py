@@ -9,9 +9,9 @@ from patience.claims.provenance import (
     quotation_problems,
 )
 from patience.claims.support import ClaimError
-from patience.engine.compiler import compile_rules
 from patience.engine.game import Game
-from patience.spec.loading import find, read_spec, spec_paths
+from patience.rulespec.compile import compile_rules
+from patience.rulespec.loading import find, read_spec, spec_paths
 from patience.text import load_edition
 
 SPECS = [read_spec(path)[0] for path in spec_paths()]
@@ -24,7 +24,7 @@ def reading():
     return lambda passage_id: edition.passage(passage_id).reading
 
 
-# Coverage, quotations and numbers over the whole edition: patience.checks, run by tests/checks.
+# Coverage, quotations and numbers over the whole edition: patience.consistency, run by tests/checks.
 
 
 def _with_clause(spec, clause_id, **changes):
@@ -49,7 +49,6 @@ def test_a_wrong_parameter_fails_the_numbers_check(game, clause_id, changes, sta
 
 def _compiled(spec, game):
     rules = compile_rules(spec, list(spec.clauses), find(game)[2], game)
-    rules.claims = list(spec.claims)
     return Game(rules)
 
 

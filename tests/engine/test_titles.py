@@ -1,7 +1,7 @@
 """The specs name their games as the text model does, and ``patience games`` follows the book."""
 
 from patience.cli import main
-from patience.spec.loading import read_spec, spec_paths
+from patience.rulespec.loading import read_spec, spec_paths
 from patience.text import load_edition
 
 EDITION = load_edition()

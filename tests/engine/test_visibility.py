@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from patience.cards import card_name
 from patience.cli import main as patience_main
-from patience.engine import games, load_game
-from patience.engine.render import render
 from patience.engine.rules import STOCK
-from patience.engine.session import Session
 from patience.engine.visibility import hidden, in_order
+from patience.rulespec.compile import games, load_game
+from patience.session import Session
+from patience.views.render import render
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]
 CARD = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.spec.loading import SPEC_DIR
+from patience.rulespec.loading import SPEC_DIR
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from patience.checks import check_source
 from patience.cli import main
+from patience.consistency import check_source
 from tests.editing import edit, line_of
 
 SPEC_KINDS = ["duplicate", "title", "coverage", "quotation", "number", "claim", "departures"]

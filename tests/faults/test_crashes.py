@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from patience.checks import check_source
 from patience.cli import main
+from patience.consistency import check_source
 from patience.corpus import load_corpus
 from patience.export.epub import epub_bytes
 from tests.editing import edit, expect_error, line_of
@@ -107,7 +107,7 @@ def test_d8_x1_check_locates_an_excuse_naming_a_missing_passage(source_copy, spe
 
 def test_d9_n15_games_names_a_spec_whose_game_is_not_in_games_yaml(specs_copy, monkeypatch, capsys):
     from patience import sources
-    from patience.spec import loading
+    from patience.rulespec import loading
 
     spec = specs_copy / "sultan.yaml"
     edit(spec, "game: sultan\n", "game: sultanx\n")

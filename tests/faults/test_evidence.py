@@ -5,7 +5,7 @@ and by the build."""
 
 from __future__ import annotations
 
-from patience.checks import check_source
+from patience.consistency import check_source
 from tests.editing import edit, line_of
 from tests.sphinx.helpers import warnings_of
 

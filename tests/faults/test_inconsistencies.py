@@ -11,7 +11,7 @@ from pathlib import Path
 
 import patience
 from patience.cli import main
-from patience.spec.loading import read_spec
+from patience.rulespec.loading import read_spec
 from patience.text import load_edition
 from tests.editing import expect_error, line_of
 

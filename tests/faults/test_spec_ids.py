@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from patience.checks import check_source
-from patience.engine.specs import rules_from_file
-from patience.spec.loading import read_spec
+from patience.consistency import check_source
+from patience.rulespec.compile import rules_from_file
+from patience.rulespec.loading import read_spec
 from tests.editing import edit, expect_error, line_of
 
 

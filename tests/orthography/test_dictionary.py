@@ -7,7 +7,7 @@ import pytest
 from patience.datafile import DataFileError
 from patience.orthography.dictionary import load_allowlist, unknown_words
 
-# The whole edition's modern layer against the dictionary: patience.checks (kind "modern"),
+# The whole edition's modern layer against the dictionary: patience.consistency (kind "modern"),
 # run by tests/checks.
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.spec.loading import SPEC_DIR
+from patience.rulespec.loading import SPEC_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 ROOTS = Path(__file__).parent / "roots"

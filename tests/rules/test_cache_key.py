@@ -8,9 +8,9 @@ from patience_sphinx.rules.cache import ENGINE_FILES
 
 IMPORTS = """
 import json, sys
-import patience.claims, patience.claims.provenance, patience.engine.specs
-import patience.engine.autoplay, patience.engine.jsonio, patience.engine.plate, patience.engine.replay
-from patience.engine import games, load_game
+import patience.claims, patience.claims.provenance, patience.rulespec.compile
+import patience.engine.autoplay, patience.views.jsonio, patience.views.plate, patience.views.replay
+from patience.rulespec.compile import games, load_game
 for entry in games():
     load_game(entry.id).deal(1)
 print(json.dumps(sorted(m.__file__ for name, m in sys.modules.items()

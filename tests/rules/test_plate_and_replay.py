@@ -8,10 +8,10 @@ import pytest
 
 from patience.cards import card_name
 from patience.cli import main as patience_main
-from patience.engine import games, load_game
 from patience.engine.autoplay import autoplay
-from patience.engine.plate import H, W, board, layout, svg
-from patience.engine.replay import TimeLimit, record
+from patience.rulespec.compile import games, load_game
+from patience.views.plate import H, W, board, layout, svg
+from patience.views.replay import TimeLimit, record
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYABLE = [entry.id for entry in games() if entry.playable]

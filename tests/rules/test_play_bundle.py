@@ -20,8 +20,8 @@ from patience_sphinx.rules import bundle, snapshot
 from patience_sphinx.rules.bundle import PYODIDE_FILES
 from patience_sphinx.rules.play import DEFAULT_DEAL
 
-from patience.engine import load_game
-from patience.engine.session import Session
+from patience.rulespec.compile import load_game
+from patience.session import Session
 from tests.sphinx.helpers import page, warnings_of
 
 REAL_PYODIDE = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"
@@ -99,12 +99,12 @@ def test_the_cards_the_service_worker_and_the_policy_are_written(played):
 def test_the_engine_zip_runs_on_the_standard_library_alone(played, tmp_path):
     archive = zipfile.ZipFile(played.outdir / "_static" / "play" / "engine.zip")
     names = set(archive.namelist())
-    assert {"patience/__init__.py", "patience/engine/session.py", "patience/engine/game.py"} <= names
+    assert {"patience/__init__.py", "patience/session.py", "patience/engine/game.py"} <= names
     assert "patience/engine/schema.py" not in names and "patience/datafile.py" not in names
     archive.extractall(tmp_path / "engine")
     game_file = played.outdir / "_static" / "play" / "games" / "sultan.json"
     script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
-              "from patience.engine.session import open_session;"
+              "from patience.session import open_session;"
               "s = open_session(open(sys.argv[2]).read(), 7); print(json.dumps(s.view()['moves']))")
     # -I -S: no site-packages, so neither the installed package nor pydantic can be found
     run = subprocess.run([sys.executable, "-I", "-S", "-c", script, str(tmp_path / "engine"), str(game_file)],

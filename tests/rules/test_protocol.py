@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from patience_sphinx.rules import example, play
 
-from patience.engine import games, load_game, plate, replay, session
-from patience.engine.session import Session
+from patience import session
+from patience.rulespec.compile import games, load_game
+from patience.session import Session
+from patience.views import plate, replay
 
 PROTOCOL = Path(play.__file__).with_name("js") / "protocol.js"
 PLAYABLE = [entry.id for entry in games() if entry.playable]

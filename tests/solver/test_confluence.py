@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from patience.engine import load_game
 from patience.engine.game import Game
 from patience.engine.state import State
+from patience.rulespec.compile import load_game
 from patience.solver import confluence, solve
 from tests.solver.endgames import endgame, exhaustive
 

@@ -16,16 +16,15 @@ import os
 import pytest
 
 from patience.cards import rank_of, suit_of
-from patience.engine import games, load_game
 from patience.engine.game import Game
 from patience.engine.rng import SplitMix64, seed
-from patience.engine.specs import rules_from_file
+from patience.rulespec.compile import games, load_game, rules_from_file
+from patience.rulespec.loading import SPEC_DIR
 from patience.solver import native
 from patience.solver.ordering import score
 from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import SafeMoves
 from patience.solver.search import reference
-from patience.spec.loading import SPEC_DIR
 from tests.engine.test_recorded_moves import DEALS, STEPS
 
 GAME_IDS = [entry.id for entry in games() if entry.playable]
@@ -131,6 +130,31 @@ def test_pairs_of_one_rank_are_played_alike():
         pairs = [move for move in game.legal_moves(state) if move.kind == "pair"]
         assert len(pairs) >= 4 and {(rank_of(move.card), rank_of(move.card2)) for move in pairs} == {(7, 7)}
         lockstep.play(state, SplitMix64(seed(f"one rank:{number}")))
+
+
+def test_a_redeal_whose_first_gathered_pile_is_empty_is_played_alike():
+    """The Duchess gathers its packets first: a fresh accelerator's state that redeals with
+    the first packet empty (nothing saved yet, nothing to save) plays it as the reference."""
+    game = load_game("duchess")
+    first = game.rules.areas[game.rules.redeal.gather[0]].piles[0]
+    met = 0
+    for number in range(120):
+        state, generator = game.deal(number), SplitMix64(seed(f"empty first packet:{number}"))
+        for _ in range(STEPS):
+            moves = game.legal_moves(state)
+            redeal = next((move for move in moves if move.kind == "redeal"), None)
+            if redeal is not None and not state.piles[first]:
+                fast = native.engine(game, state)
+                fast.apply(native.values_of(redeal))
+                game.apply(state, redeal)
+                assert fast.piles() == [bytes(pile) for pile in state.piles]
+                Lockstep(game).play(state, generator)
+                met += 1
+                break
+            if not moves:
+                break
+            game.apply(state, moves[generator.below(len(moves))])
+    assert met >= 2, "no deal of the sample came to a redeal with its first packet empty"
 
 
 def _taken_out(game, state, key: int) -> int:

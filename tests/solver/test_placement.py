@@ -14,9 +14,9 @@ import random
 import pytest
 
 from patience.cards import rank_of, suit_of
-from patience.engine import load_game
 from patience.engine.game import Game
 from patience.engine.state import IllegalMove, State
+from patience.rulespec.compile import load_game
 from patience.solver import placement, solve
 from patience.solver.search import verify
 

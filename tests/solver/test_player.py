@@ -24,15 +24,16 @@ import pytest
 
 from benchmarks.bench_examples import examples
 from patience.cards import suit_of
-from patience.engine import games, load_game, rng
+from patience.engine import rng
 from patience.engine.game import Game
-from patience.engine.render import hidden
-from patience.engine.replay import Timed
 from patience.engine.state import State
+from patience.engine.visibility import hidden
+from patience.rulespec.compile import games, load_game
 from patience.solver import play, sight
 from patience.solver import player as player_module
 from patience.solver.ordering import FAR, _hops, score
 from patience.stats import table
+from patience.views.replay import Timed
 
 RECORD = Path(__file__).parent / "data" / "player_moves.json"
 GAME_IDS = [entry.id for entry in games() if entry.playable]
@@ -165,7 +166,7 @@ def test_the_score_is_the_reference_score_on_every_position_looked_at(game_id, m
 
 
 def permuted(game: Game, state: State, key: str, top: bool = True) -> State:
-    """``state`` with its face-down cards (:func:`patience.engine.render.hidden`) dealt
+    """``state`` with its face-down cards (:func:`patience.engine.visibility.hidden`) dealt
     into their places again in another order (``top``: the pack's top card too)."""
     places = [(pile, depth) for pile, cards in enumerate(state.piles) if hidden(game, state, pile)
               for depth in range(len(cards) - (pile == 0 and not top))]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.solver import native
 from patience.stats import table
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from patience.engine import load_game
 from patience.engine.state import State
+from patience.rulespec.compile import load_game
 from patience.solver import safe, solve
 from patience.solver import search as searches
 from patience.solver.position import Keys, symmetric_areas

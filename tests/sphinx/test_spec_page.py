@@ -9,7 +9,7 @@ import re
 from sphinx.testing.util import SphinxTestApp
 
 from patience.cli import main
-from patience.spec.checks import CHECK_MODELS, kind_of
+from patience.rulespec.claim_kinds import CHECK_MODELS, kind_of
 from tests.conftest import ROOT
 
 KINDS_FILE = ROOT / "docs" / "claim-kinds.md"

@@ -11,7 +11,7 @@ import pytest
 from patience.claims import ClaimError
 from patience.claims.chance import never_won_when_covered, rarer_than, rarer_without_space
 from patience.cli import build_parser
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.stats import integrity, table
 
 
@@ -116,7 +116,7 @@ def test_the_variant_of_single_cards_does_not_carry_the_claim_about_packets():
 def test_only_a_claim_about_chance_can_be_expected_not_shown():
     from pydantic import ValidationError
 
-    from patience.spec.schema import Claim
+    from patience.rulespec.schema import Claim
 
     claims = {c.id: c for c in load_game("sultan").rules.claims}
     layout = claims["eight-kings-and-an-ace-taken-out"].model_dump(by_alias=True, exclude_none=True)

@@ -42,7 +42,7 @@ def test_the_digest_covers_every_module_a_deal_loads():
     missing = sorted(str(Path(name).resolve().relative_to(PACKAGE)) for name in loaded
                      if _source(Path(name).resolve()) not in covered)
     assert not missing
-    assert {"spec/schema.py", "spec/play.py", "spec/loading.py", "engine/game.py", "solver/search.py",
+    assert {"rulespec/schema.py", "rulespec/movement.py", "rulespec/loading.py", "engine/game.py", "solver/search.py",
             "stats/deal.py"} <= {str(path.relative_to(PACKAGE)) for path in covered}
 
 
@@ -53,7 +53,7 @@ def _source(path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("module", ["spec/schema.py", "spec/play.py", "engine/compiler.py", "datafile.py",
+@pytest.mark.parametrize("module", ["rulespec/schema.py", "rulespec/movement.py", "rulespec/compile.py", "datafile.py",
                                     "solver/_native.c"])
 def test_a_change_to_any_module_of_the_rules_changes_the_digest(copy, module):
     before = in_copy(copy, DIGEST)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from patience.cli import main
-from patience.engine import load_game
+from patience.rulespec.compile import load_game
 from patience.solver import play, solve
 from patience.stats import ladder, runner, table
 from patience.stats.deal import evaluate

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from patience.engine import games, load_game
+from patience.rulespec.compile import games, load_game
 from patience.solver import solve
 from patience.stats import table
 from patience.stats.digests import engine_digest

@@ -27,4 +27,4 @@ def test_leaves_sound_words_alone(token):
     assert suspicious_tokens(token) == []
 
 
-# The whole edition: patience.checks (kind "corrections"), run by tests/checks.
+# The whole edition: patience.consistency (kind "corrections"), run by tests/checks.

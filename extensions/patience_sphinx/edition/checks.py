@@ -1,4 +1,4 @@
-"""The edition's consistency checks (:mod:`patience.checks`), run once per build.
+"""The edition's consistency checks (:mod:`patience.consistency`), run once per build.
 
 Each finding is a warning typed ``check.<kind>`` located in the data file
 (``patience/specs/sultan.yaml:40``), so ``-W`` fails on what ``patience check``
@@ -11,7 +11,7 @@ and ``statistics`` are left to the pages, which already warn of them (``edition.
 
 from __future__ import annotations
 
-from patience import checks
+from patience import consistency as checks
 
 from .._logging import file_location
 from .._logging import warn_check as warn

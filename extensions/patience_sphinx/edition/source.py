@@ -15,7 +15,7 @@ from pathlib import Path
 
 from patience.corpus import Corpus, load_corpus
 from patience.datafile import DataFileError
-from patience.spec.loading import SPEC_DIR
+from patience.rulespec.loading import SPEC_DIR
 from patience.text import edition as text_edition
 from patience.text.edition import fingerprint, load_edition
 from patience.text.english import english_dir, home_file

@@ -2,7 +2,7 @@
 
 A thin adapter over :mod:`patience.engine`: the spec is read from the one file
 the engine plays from, the claims and examples are run by the engine, the plate
-is drawn by :mod:`patience.engine.plate`. Clauses and claims join the edition's
+is drawn by :mod:`patience.views.plate`. Clauses and claims join the edition's
 ``ed`` domain through :mod:`patience_sphinx.edition.api`, so passages link back to them.
 
 Directives: ``rules GAME`` (clauses, claims, variants), ``rules-plate GAME``,

@@ -32,8 +32,8 @@ from pathlib import Path
 
 import patience
 from patience.datafile import DataFileError
-from patience.engine import specs as engine_specs
 from patience.output import write_file
+from patience.rulespec import compile as compiling
 
 from .._logging import warn_rules as warn
 from . import cards, snapshot
@@ -124,7 +124,7 @@ def _write(path: Path, content: bytes) -> str:
 def _compile(env, game_id: str) -> dict | None:
     base, _, variant = game_id.partition(":")
     try:
-        return engine_specs.rules_from_file(specs_dir(env) / f"{base}.yaml", variant or None).to_data()
+        return compiling.rules_from_file(specs_dir(env) / f"{base}.yaml", variant or None).to_data()
     except DataFileError:  # the page that plays it has already warned
         return None
 

@@ -19,17 +19,31 @@ from functools import lru_cache
 from pathlib import Path
 
 import patience
+from patience.stats.digests import code_files
 
 _PACKAGE = Path(patience.__file__).parent
-# Every module whose code changes how a game plays or what its claims find: the cards,
-# the data-file reader, the numerals the text checks read, the spec language, the
-# engine, the claims, the solver (whose player plays the examples) and the stored
-# statistics (which the claims about chance read), recursively.
-ENGINE_FILES = sorted([
-    _PACKAGE / "cards.py", _PACKAGE / "datafile.py", _PACKAGE / "numerals.py",
-    *(path for package in ("spec", "engine", "claims", "solver", "stats") for path in (_PACKAGE / package).rglob("*.py")),
-    *(_PACKAGE / "stats").glob("table.json"),  # what the claims about chance read
-])
+# Every module whose code changes how a game plays or what its claims find: what the
+# layers the rules pages run import (the engine, the compiler and the spec language, the
+# claims, the solver whose player plays the examples, the session and the views), found
+# by following their imports (:func:`patience.stats.digests.code_files`), and the stored
+# statistics, which the claims about chance read.
+ROOTS = ("patience.rulespec.compile", "patience.session", "patience.claims", "patience.engine",
+         "patience.solver", "patience.views")
+
+
+def _engine_files() -> list[Path]:
+    modules = []
+    for root in ROOTS:
+        base = _PACKAGE.joinpath(*root.split(".")[1:])
+        if base.is_dir():
+            modules += [".".join(["patience", *path.relative_to(_PACKAGE).with_suffix("").parts])
+                        for path in base.rglob("*.py") if path.name != "__init__.py"]
+        modules.append(root)
+    found = {path for module in modules for path in code_files(module) if path.suffix == ".py"}
+    return sorted([*found, *(_PACKAGE / "stats").glob("table.json")])
+
+
+ENGINE_FILES = _engine_files()
 
 
 @lru_cache(maxsize=1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from patience.claims import ClaimError, run_claim
-from patience.engine.replay import Timed, TimeLimit
+from patience.views.replay import Timed, TimeLimit
 
 from .._html import make, text
 from .._logging import file_location as spec_location

@@ -1,4 +1,4 @@
-"""``rules-plate GAME``: the game's lost plate, redrawn from its spec (:mod:`patience.engine.plate`).
+"""``rules-plate GAME``: the game's lost plate, redrawn from its spec (:mod:`patience.views.plate`).
 
 The SVG is inline, scalable, and carries its text alternative (``<title>``,
 ``<desc>``, ``role="img"``); the caption links the book's surviving caption of
@@ -11,8 +11,8 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from patience.datafile import DataFileError
-from patience.engine import plate
 from patience.text import load_edition
+from patience.views import plate
 from patience_sphinx.edition.api import reference
 
 from .._html import make

@@ -2,7 +2,7 @@
 the page by the edition's own engine under Pyodide.
 
 The page holds what is needed to show a deal at once: each game's board (the plate's
-places, :func:`patience.engine.plate.board`), its clauses (id, anchor on the page, what
+places, :func:`patience.views.plate.board`), its clauses (id, anchor on the page, what
 it says), so that a move's reasons link to the clauses that allow it, and the first
 position of its default deal as the engine shows it (:meth:`Session.view`), so that
 Play draws the deal the moment it is pressed. The engine itself runs in a Web Worker
@@ -20,8 +20,8 @@ from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from patience.engine import plate
-from patience.engine.session import Session, View
+from patience.session import Session, View
+from patience.views import plate
 
 from .._html import make, text
 from .._logging import warn_rules as warn

@@ -3,7 +3,7 @@
 Run as a script by :mod:`.bundle` (``python -P probe.py``, compiled games as JSON on
 standard input). Any import outside the standard library and ``patience`` fails,
 as it would in the browser; every game is dealt, viewed, turned up, hinted, played and undone
-through :class:`patience.engine.session.Session`. Prints the ``patience`` modules'
+through :class:`patience.session.Session`. Prints the ``patience`` modules'
 files as JSON, or exits with the reason they cannot run alone.
 """
 
@@ -23,7 +23,7 @@ class StandardLibraryOnly(importlib.abc.MetaPathFinder):
 def main() -> None:
     sys.meta_path.insert(0, StandardLibraryOnly())
     from patience.engine import load_compiled
-    from patience.engine.session import Session
+    from patience.session import Session
 
     for data in json.load(sys.stdin).values():
         session = Session(load_compiled(data), 0)

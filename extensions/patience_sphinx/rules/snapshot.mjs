@@ -5,7 +5,7 @@
 //
 // WORK holds engine.zip (the engine's runtime) and games.json (the compiled games).
 // "discover" starts Pyodide on its whole standard library, plays every game through
-// patience.engine.session as Play does (and formats an error, as a failing call would),
+// patience.session as Play does (and formats an error, as a failing call would),
 // and lists the standard library's files Python read: the build cuts the library to them.
 // "snapshot" starts Pyodide on that cut library (WORK/stdlib.zip), imports every module of
 // the engine and saves the memory of the started interpreter, so a page restores it instead of starting
@@ -37,7 +37,7 @@ const pyodide = await loadPyodide(options);
 const engine = new Uint8Array(read("engine.zip"));
 pyodide.unpackArchive(engine, "zip", { extractDir: "/engine" });
 pyodide.FS.writeFile("/engine.zip", engine);
-pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport patience.engine.session");
+pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport patience.session");
 if (mode === "snapshot") {  // every module of the engine's runtime in memory: Play then needs none of its files
   pyodide.runPython(`
 import importlib, zipfile
@@ -50,7 +50,7 @@ if (mode === "discover") {
   pyodide.globals.set("games_json", read("games.json").toString("utf-8"));
   pyodide.runPython(`
 import json
-from patience.engine.session import open_session
+from patience.session import open_session
 for data in json.loads(games_json).values():
     session = open_session(json.dumps(data), 0)
     session.view(); session.turn(); session.view(); session.hint(budget=5); session.safe()

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from patience.datafile import DataFileError
 from patience.engine import Game
-from patience.engine.specs import rules_from_file
-from patience.spec.loading import SPEC_DIR, digest, game_line, read_spec
-from patience.spec.schema import Spec
+from patience.rulespec.compile import rules_from_file
+from patience.rulespec.loading import SPEC_DIR, digest, game_line, read_spec
+from patience.rulespec.schema import Spec
 
 from .._logging import file_location as spec_location
 from .._logging import warn_rules as warn

@@ -24,7 +24,7 @@ class StatsTableDirective(SphinxDirective):
     has_content = False
 
     def run(self):
-        from patience.spec.loading import spec_paths
+        from patience.rulespec.loading import spec_paths
         from patience.stats import integrity, table
         from patience.stats.chart import chart
         from patience.stats.digests import code_files
@@ -44,7 +44,7 @@ class StatsTableDirective(SphinxDirective):
 
 
 def _titles() -> dict[str, str]:
-    from patience.engine import games
+    from patience.rulespec.compile import games
 
     return {entry.id: entry.title for entry in games()}
 

@@ -1,5 +1,5 @@
 /* The board: a game's piles drawn as cards in the places of its redrawn plate.
-   The places come from the build (patience.engine.plate.board, the plate's own layout),
+   The places come from the build (patience.views.plate.board, the plate's own layout),
    so the board and the plate agree. A pile is its top card — a piece of the build's card
    sheet (_static/play/cards.svg, cards.py) in its background, at the card's column and
    row; until the sheet has come, or where it cannot, the card is its name in text —

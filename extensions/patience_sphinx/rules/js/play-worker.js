@@ -1,7 +1,7 @@
 /* Play's engine, in a Web Worker, so that the page never waits for Python (play.js).
    A module worker: it loads Pyodide from this site, restoring the build's memory
    snapshot of Python started with the engine imported (snapshot.py) where there is one,
-   and runs patience.engine.session. The page sends {id, op, args}; the worker answers
+   and runs patience.session. The page sends {id, op, args}; the worker answers
    {id, value} or {id, error: {message, file, advice}}: a runtime file that cannot be
    loaded is named, with what to do about it. Every answer that changes the position
    carries the new view (Session.view), and a move its piles (for the animation); the
@@ -110,7 +110,7 @@ async function start(kept, game) {
     unpack();
     pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
   }
-  const api = pyodide.pyimport("patience.engine.session");
+  const api = pyodide.pyimport("patience.session");
   mark("engine");
   return { api, manifest, snapshot: Boolean(manifest.snapshot), phases };
 }

@@ -3,7 +3,7 @@
    The page holds the first position of each game's default deal, as the engine shows it
    (play.py), so pressing Play draws the deal at once. The engine runs in a Web Worker
    (engine.js, play-worker.js: Pyodide, restored from the build's memory snapshot, running
-   patience.engine.session); it starts loading when the Play panel comes into view, after
+   patience.session); it starts loading when the Play panel comes into view, after
    the service worker (play-sw.js) that keeps its files in the browser, and a move made
    before it is ready is played as soon as it is. A hint runs in a worker of its own, so it
    can be cancelled. Nothing shown names a card lying face down: the views come from

@@ -1,5 +1,5 @@
 /* The data Play and the replay read, declared once for the JavaScript side: what the
-   engine's session hands the page (patience/engine/session.py, under Pyodide in the
+   engine's session hands the page (patience/session.py, under Pyodide in the
    worker), what the page carries for Play (play.py) and the board (plate.board), and
    what the worker (play-worker.js) answers the page.
 
@@ -107,7 +107,7 @@
  */
 
 /**
- * The plate's places (patience.engine.plate.board), in the plate's units.
+ * The plate's places (patience.views.plate.board), in the plate's units.
  * @typedef {Object} Board
  * @property {number} width
  * @property {number} height
@@ -135,7 +135,7 @@
  */
 
 /**
- * An executed example, for its replay (patience.engine.replay's record, and the board:
+ * An executed example, for its replay (patience.views.replay's record, and the board:
  * example.py).
  * @typedef {Object} Replay
  * @property {string} game

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from patience.spec.terms import CardPattern, Check, Name, RankName
+from patience.rulespec.terms import CardPattern, Check, Name, RankName
 
 
 class Bases(Check):

@@ -1,4 +1,5 @@
-"""Compiling a spec's clauses (pydantic models) into the engine's tables (:mod:`patience.engine.rules`).
+"""Compiling a spec's clauses (pydantic models) into the engine's tables (:mod:`patience.engine.rules`),
+and finding a game's spec to compile (:func:`rules_from_file`, :func:`load_rules`, :func:`load_game`).
 
 This is the one step between the spec language and play that needs the schema;
 the tables it returns are plain dataclasses, so the engine itself does not.
@@ -7,23 +8,30 @@ A clause that contradicts another is a located error.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from patience.cards import KING, RANK_NAMES
 from patience.datafile import DataFileError
 from patience.engine import rules as tables
+from patience.engine.game import Game
 from patience.engine.rows import line_ends_problem
 from patience.engine.rules import Area, FoundationRule, Rules
-from patience.spec import schema
-from patience.spec.terms import Plate
+from patience.rulespec import schema
+from patience.rulespec.loading import GameEntry, claims_of, clauses_of, find, games, read_spec
+from patience.rulespec.terms import Plate
+
+__all__ = ["GameEntry", "compile_rules", "games", "load_game", "load_rules", "rules_from_file"]
 
 
 def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: str,
                   lines: dict[str, int] | None = None) -> Rules:
-    """Build the play tables of ``clauses`` (a game's, or a variant's)."""
+    """Build the play tables of ``clauses`` (a game's, or a variant's), with the claims of
+    ``game_id`` (:func:`~patience.rulespec.loading.claims_of`) and the clauses' lines."""
     lines = lines or {}
+    variant = game_id.split(":", 1)[1] if ":" in game_id else None
     rules = Rules(game=game_id, title=spec.title, title_ru=spec.title_ru, playable=spec.playable,
-                  spec=spec, clauses=clauses)
+                  spec=spec, clauses=clauses, claims=claims_of(spec, variant), lines=dict(lines))
     rules.areas["stock"] = Area("stock", "stock", "колода", range(0, 1), face="down")
     rules.pile_area.append("stock")
     for clause in clauses:
@@ -225,7 +233,7 @@ def _ahead_problem(rules: Rules, pair: tables.Pair) -> str | None:
 
 
 def _names(clause) -> list[str]:
-    """The area names a clause of :mod:`patience.spec.play` mentions."""
+    """The area names a clause of :mod:`patience.rulespec.movement` mentions."""
     if clause is None:
         return []
     if isinstance(clause, tables.DealByColour):
@@ -235,3 +243,46 @@ def _names(clause) -> list[str]:
     if isinstance(clause, tables.TurnUp):
         return [*clause.source, *clause.to]
     return [name for group in clause.own for name in group]
+
+
+def rules_from_file(path: Path | str, variant: str | None = None) -> Rules:
+    """Compile a spec file that need not live in ``patience/specs`` (for checking drafts)."""
+    path = Path(path)
+    spec, lines = read_spec(path)
+    try:
+        clauses = clauses_of(spec, variant)
+    except KeyError as error:
+        raise DataFileError(path, None, str(error.args[0])) from None
+    game_id = f"{spec.game}:{variant}" if variant else spec.game
+    return compile_rules(spec, clauses, path, game_id, lines)
+
+
+@cache
+def load_rules(game_id: str) -> Rules:
+    spec, lines, path = find(game_id)
+    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    if variant is not None and variant not in {v.id for v in spec.variants}:
+        known = ", ".join(entry.id for entry in games())
+        raise KeyError(f"no game {game_id!r}; known games: {known}")
+    try:
+        clauses = clauses_of(spec, variant)
+    except KeyError as error:
+        raise DataFileError(path, None, str(error.args[0])) from None
+    return compile_rules(spec, clauses, path, game_id, lines)
+
+
+@cache
+def load_game(game_id: str) -> Game:
+    """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
+
+    Raises ``KeyError`` for an unknown id and ``DataFileError`` for a broken spec.
+    A game holds no play state, so one object per id is shared.
+    """
+    rules = load_rules(game_id)
+    game = Game(rules)
+    try:
+        game.deal(0)
+    except ValueError as error:
+        _, lines, spec_path = find(game_id)
+        raise DataFileError(spec_path, lines.get(getattr(error, "clause", "")), str(error)) from None
+    return game

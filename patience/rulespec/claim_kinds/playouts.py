@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt, model_validator
 
-from patience.spec.terms import CardPattern, Check, Name, RankName, Role, Strict
+from patience.rulespec.terms import CardPattern, Check, Name, RankName, Role, Strict
 
 CardCode = str  # «7♣» or «7♣/2», parsed by the engine when the check runs
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from patience.spec.terms import Check, Name, RankName
+from patience.rulespec.terms import Check, Name, RankName
 
 
 class FirstPairs(Check):

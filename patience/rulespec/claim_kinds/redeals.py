@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt
 
-from patience.spec.terms import Check, Name
+from patience.rulespec.terms import Check, Name
 
 
 class Passes(Check):

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from patience.spec.terms import NAME, Name, Provenance
+from patience.rulespec.terms import NAME, Name, Provenance
 
 
 class Flow(Provenance):

@@ -1,7 +1,6 @@
 """The layout as plain text, for the terminal: one line per pile, top card last.
 
-What lies face down is shown as its number of cards only (:mod:`patience.engine.visibility`,
-whose :func:`hidden` and :func:`face_down` are kept here under their old names too)."""
+What lies face down is shown as its number of cards only (:mod:`patience.engine.visibility`)."""
 
 from __future__ import annotations
 
@@ -10,9 +9,9 @@ from patience.engine.actions import player_to_move
 from patience.engine.game import Game
 from patience.engine.rules import STOCK
 from patience.engine.state import State
-from patience.engine.visibility import face_down, hidden
+from patience.engine.visibility import hidden
 
-__all__ = ["face_down", "hidden", "render"]
+__all__ = ["render"]
 
 
 def render(game: Game, state: State, turned: bool = False) -> str:

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from patience.datafile import DataFileError, LineDict, LineList, load_yaml, validate
-from patience.spec.schema import Spec
+from patience.rulespec.schema import Spec
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "specs"
 

@@ -3,7 +3,7 @@
 
 It is what ``patience games`` lists, in a few hundredths of a second: PyYAML parses only
 those top-level entries of each file, and neither pydantic nor the schema is imported.
-The full reading, :func:`patience.spec.loading.games`, validates every spec whole and stays
+The full reading, :func:`patience.rulespec.loading.games`, validates every spec whole and stays
 the reference: for specs that validate the two lists are the same (``tests/test_startup.py``
 holds them so). Whatever this reading cannot vouch for (a header that is not a plain mapping
 of strings and booleans, a key or a game id given twice, YAML it would have to cut across),
@@ -39,7 +39,7 @@ class Header(NamedTuple):
 
 def game_headers(folder: Path | None = None) -> list[Header] | None:
     """Every game and variant of the specs in ``folder`` (default: the package's), in file
-    order, as :func:`patience.spec.loading.games` lists them; ``None`` if any header is not
+    order, as :func:`patience.rulespec.loading.games` lists them; ``None`` if any header is not
     plainly readable."""
     found: list[Header] = []
     games: set[str] = set()

@@ -2,8 +2,8 @@
 
 A spec is a list of **clauses**. Every clause has a ``kind`` naming one of the
 engine's primitives (documented in ``docs/spec-language.md``; the models are in
-:mod:`patience.spec.layout` and :mod:`patience.spec.play`), its parameters, and its
-provenance (:class:`patience.spec.terms.Provenance`). Beside the clauses stand the
+:mod:`patience.rulespec.layout` and :mod:`patience.rulespec.movement`), its parameters, and its
+provenance (:class:`patience.rulespec.terms.Provenance`). Beside the clauses stand the
 **claims**, checkable statements of the text, and the **variants**.
 """
 
@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
 
-from patience.spec.checks import CheckKind
-from patience.spec.checks.chance import MODELS as CHANCE_MODELS
-from patience.spec.layout import Area, Arrangement, Deal, DealByColour, Foundations, Packs, TakeOut
-from patience.spec.play import (
+from patience.rulespec.claim_kinds import CheckKind
+from patience.rulespec.claim_kinds.chance import MODELS as CHANCE_MODELS
+from patience.rulespec.layout import Area, Arrangement, Deal, DealByColour, Foundations, Packs, TakeOut
+from patience.rulespec.movement import (
     Build,
     DealRow,
     Exchange,
@@ -29,7 +29,7 @@ from patience.spec.play import (
     TurnUp,
     Won,
 )
-from patience.spec.terms import CardPattern, PassageId, Provenance, Strict
+from patience.rulespec.terms import CardPattern, PassageId, Provenance, Strict
 
 __all__ = [
     "Area", "Arrangement", "Build", "CardPattern", "Claim", "Clause", "Deal", "DealByColour", "DealRow",

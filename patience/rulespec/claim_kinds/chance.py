@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, PositiveInt
 
-from patience.spec.terms import Check, Name, RankName
+from patience.rulespec.terms import Check, Name, RankName
 
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z_]*(:[a-z0-9][a-z0-9_-]*)?$")]
 

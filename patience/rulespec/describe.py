@@ -8,8 +8,8 @@ from __future__ import annotations
 import inspect
 from typing import NamedTuple
 
-from patience.spec.checks import CHECK_MODELS, kind_of
-from patience.spec.terms import NAME
+from patience.rulespec.claim_kinds import CHECK_MODELS, kind_of
+from patience.rulespec.terms import NAME
 
 
 class KindRow(NamedTuple):
@@ -25,7 +25,7 @@ def check_kinds() -> list[KindRow]:
     return sorted(rows)
 
 
-KINDS_HEADER = ("<!-- Generated from the claim-kind models (patience/spec/checks/): do not edit. "
+KINDS_HEADER = ("<!-- Generated from the claim-kind models (patience/rulespec/claim_kinds/): do not edit. "
                 "`patience claim-kinds > docs/claim-kinds.md` writes it again; a test holds it to the models. -->")
 
 

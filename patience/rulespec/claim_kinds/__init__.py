@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import Field
 
-from patience.spec.checks import chance, foundations, layout, pairs, playouts, redeals
+from patience.rulespec.claim_kinds import chance, foundations, layout, pairs, playouts, redeals
 
 CHECK_MODELS = (*foundations.MODELS, *layout.MODELS, *playouts.MODELS, *redeals.MODELS, *pairs.MODELS,
                 *chance.MODELS)

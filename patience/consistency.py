@@ -38,7 +38,7 @@ from typing import Any, cast
 
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, line_of, load_yaml
-from patience.spec.loading import claims_of, game_line
+from patience.rulespec.loading import claims_of, game_line
 from patience.text.model import Departure, Reading
 
 KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
@@ -255,7 +255,7 @@ def _claims(corpus: Corpus) -> list[Finding]:
     from patience.claims import ClaimError, run_claim
     from patience.claims.repeats import repeated
     from patience.engine.game import DealError, Game
-    from patience.engine.specs import rules_from_file
+    from patience.rulespec.compile import rules_from_file
 
     findings = []
     for entry in _specs(corpus):  # an unplayable spec's claims too: they ask what its clauses say
@@ -317,7 +317,7 @@ def _quoted(words: str, text: str) -> bool:
 
 def _clause_problem(corpus: Corpus, reference: str) -> str | None:
     """What is wrong with a clause reference ``game[:variant].clause``, if anything."""
-    from patience.spec.loading import clauses_of
+    from patience.rulespec.loading import clauses_of
 
     owner, _, clause = reference.rpartition(".")
     game, _, variant = owner.partition(":")

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from patience.spec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, Strict, rank_value
+from patience.rulespec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, Strict, rank_value
 
 
 class Packs(Provenance):

@@ -14,7 +14,7 @@ changed in each of these ways, one change per mutant:
 Names, Russian labels and the plate (how the piles are drawn) are not rules and are
 not mutated; a mutant's clause keeps its plate, unless the plate no longer fits the
 changed piles, when it is drawn without. A mutant the schema refuses is not a spec and
-is counted apart. :mod:`patience.spec.structural` adds the mutants that change more
+is counted apart. :mod:`patience.rulespec.structural` adds the mutants that change more
 than one parameter: clauses removed, flows and areas added, two parameters changed
 together, a foundation split off.
 :func:`probes` makes the changes the score leaves out (defaults, areas replaced or
@@ -38,8 +38,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
-from patience.spec.schema import Spec
-from patience.spec.terms import PROVENANCE_FIELDS
+from patience.rulespec.schema import Spec
+from patience.rulespec.terms import PROVENANCE_FIELDS
 
 NOT_RULES = {"kind", "name", "label_ru", "plate"}
 RANK_FIELDS = {"last", "skip", "rank"}
@@ -66,8 +66,8 @@ class Mutant:
 
 def mutants(spec: Spec) -> Iterator[Mutant]:
     """Every one-parameter mutant of the spec's clauses and of its variants' own clauses,
-    then the structural ones (:mod:`patience.spec.structural`)."""
-    from patience.spec import structural
+    then the structural ones (:mod:`patience.rulespec.structural`)."""
+    from patience.rulespec import structural
 
     data = spec.model_dump(by_alias=True, exclude_unset=True)
     for game, where, clauses in places(spec):

@@ -1,4 +1,4 @@
-"""Mutants that change a spec's structure, beyond one parameter (:mod:`patience.spec.mutants`):
+"""Mutants that change a spec's structure, beyond one parameter (:mod:`patience.rulespec.mutants`):
 
 - a **clause removed** (each clause of the game and each of a variant's own): Calculation
   without its talon's play to the foundations; and a clause a variant drops, restored
@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 
-from patience.spec.mutants import Mutant, at, conjectural, places, validated
+from patience.rulespec.mutants import Mutant, at, conjectural, places, validated
 
 MUTANT = "A mutant made by the mutation run."  # the provenance of a clause it adds
 TAKERS = ("foundations",)

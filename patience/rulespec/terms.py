@@ -148,7 +148,7 @@ class Plate(Strict):
 
 
 class Check(Strict):
-    """A kind of claim check: ``kind`` names it (see :mod:`patience.spec.checks`), the
+    """A kind of claim check: ``kind`` names it (see :mod:`patience.rulespec.claim_kinds`), the
     other keys are its parameters."""
 
     def parameters(self) -> dict:

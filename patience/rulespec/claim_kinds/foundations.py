@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt, model_validator
 
-from patience.spec.terms import Check, Name, RankName
+from patience.rulespec.terms import Check, Name, RankName
 
 
 class FoundationsEnd(Check):
