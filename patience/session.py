@@ -21,7 +21,7 @@ extensions), and ``tests/rules/test_protocol.py`` holds the two to the same keys
 # may be missing (NotRequired) Python reads right only from annotations it evaluates.
 import json
 import shlex
-from typing import Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from patience.cards import card_code, card_name
 from patience.engine import load_compiled, visibility
@@ -29,6 +29,10 @@ from patience.engine.actions import player_to_move
 from patience.engine.rules import STOCK
 from patience.engine.state import IllegalMove, Move
 from patience.solver import choose, solve
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
+    from patience.solver.safe import SafeMoves
 
 HINT_POSITIONS = 2000  # positions the solver may enter for a hint (about a second in the browser)
 SMALL = 13  # at most this many cards off the foundations, and the solver may give the hint
@@ -102,7 +106,7 @@ def open_session(data: str, number: int) -> "Session":
 class Session:
     """A numbered deal of ``game`` and the moves played on it (``played``: their numbers)."""
 
-    def __init__(self, game, number: int):
+    def __init__(self, game: Game, number: int):
         if number < 0:
             raise ValueError("the deal number must be 0 or more")
         self.game, self.number = game, number
@@ -111,7 +115,7 @@ class Session:
         self.undone: list[int] = []  # moves taken back, for redo: the next to replay is the last
         self.seen = [self.state.snapshot()]  # the positions played through, for the player's hint
         self._turned: tuple[int, int] | None = None  # the pack (its size, its pass) when its card was turned
-        self._safe = None
+        self._safe: SafeMoves | None = None
 
     # -- the pack's next card ---------------------------------------------------------------
     @property
@@ -303,7 +307,7 @@ class Session:
         return unsafe_reasons(self.game)
 
 
-def small(game, state) -> bool:
+def small(game: Game, state) -> bool:
     """Whether the solver may give the hint: no card is left face down (it knows nothing
     the reader does not), or at most ``SMALL`` cards are off the foundations."""
     out = sum(len(cards) for pile, cards in enumerate(state.piles) if pile not in game.rules.foundation)

@@ -20,8 +20,13 @@ The first player begins.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from patience.cards import card_name, is_red, pack_of, rank_of, suit_of
 from patience.engine.state import Move, State, transfer
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
 
 PAIR, PAIR_AHEAD, TURN_UP = "pair", "pair_ahead", "turn_up"
 KINDS = (PAIR, PAIR_AHEAD, TURN_UP)
@@ -58,11 +63,11 @@ def owner(rules, pile: int) -> int | None:
     return next((player for player, group in enumerate(rules.players.own) if name in group), None)
 
 
-def mover(game, move: Move) -> int | None:
+def mover(game: Game, move: Move) -> int | None:
     return owner(game.rules, move.src)
 
 
-def player_to_move(game, state: State) -> int | None:
+def player_to_move(game: Game, state: State) -> int | None:
     """Who plays now: the last mover while he has a move, else the other; None alone."""
     if game.rules.players is None:
         return None
@@ -73,7 +78,7 @@ def player_to_move(game, state: State) -> int | None:
     return 1 - last
 
 
-def players_moves(game, state: State) -> list[Move]:
+def players_moves(game: Game, state: State) -> list[Move]:
     """The moves of the player to move: the last mover's while he has any, else the other's."""
     last = mover(game, state.history[-1][0]) if state.history else 0
     last = 0 if last is None else last
@@ -102,7 +107,7 @@ class PairPlan:
             self.foundations.append(area.piles)
 
 
-def _target(game, state: State, plan: PairPlan, card: int, source_area: str, player: int | None,
+def _target(game: Game, state: State, plan: PairPlan, card: int, source_area: str, player: int | None,
             wanted: set[int]) -> int | None:
     """Where a paired card goes: the first foundation that takes it, or the mover's pile.
     Only the foundations that want the card (``wanted``, from the move index) are asked,
@@ -125,7 +130,7 @@ def _matches(clause, first: int, second: int) -> bool:
     return True
 
 
-def pair_moves(game, state: State, player: int | None) -> list[Move]:
+def pair_moves(game: Game, state: State, player: int | None) -> list[Move]:
     moves = []
     for plan in game.pair_plans:
         clause = plan.clause
@@ -153,7 +158,7 @@ def pair_moves(game, state: State, player: int | None) -> list[Move]:
     return moves
 
 
-def _laid_pairs(game, state: State, plan: PairPlan, player: int | None) -> list[Move]:
+def _laid_pairs(game: Game, state: State, plan: PairPlan, player: int | None) -> list[Move]:
     """The pairs laid ahead whose two cards both go to a foundation now: the top card
     first, then the one beneath it."""
     moves, index = [], game.index(state)
@@ -170,7 +175,7 @@ def _laid_pairs(game, state: State, plan: PairPlan, player: int | None) -> list[
     return moves
 
 
-def pairs_ahead(game, state: State) -> list[Move]:
+def pairs_ahead(game: Game, state: State) -> list[Move]:
     """With no pair to play, a single card of one group laid on a single card of the other
     (either way): «any card in the Army may be placed on any card in the Navy, and vice
     versâ». ``card2`` is the partner it is laid on."""
@@ -186,12 +191,12 @@ def pairs_ahead(game, state: State) -> list[Move]:
     return moves
 
 
-def _offers(game, state: State, plan: PairPlan, group: list[int], player: int | None) -> list[tuple[int, int, int]]:
+def _offers(game: Game, state: State, plan: PairPlan, group: list[int], player: int | None) -> list[tuple[int, int, int]]:
     """(card, pile, target) for every top card of the group's piles that has a target."""
     piles = state.piles
-    if not plan.foundations:  # every card goes to the mover's own pile
-        target = plan.aside[player or 0]
-        return [(piles[pile][-1], pile, target) for pile in group if piles[pile]]
+    if plan.aside is not None and not plan.foundations:  # every card goes to the mover's own pile
+        own = plan.aside[player or 0]
+        return [(piles[pile][-1], pile, own) for pile in group if piles[pile]]
     index = game.index(state)
     offers, wanted, tops = [], index.wanted, index.tops
     if plan.to_foundations:  # only the piles whose top card some foundation wants
@@ -213,20 +218,20 @@ def turn_up_places(rules) -> list[tuple[int, int]]:
             for packet, place in zip(rules.areas[source].piles, rules.areas[target].piles)]
 
 
-def turn_up_moves(game, state: State, player: int | None) -> list[Move]:
+def turn_up_moves(game: Game, state: State, player: int | None) -> list[Move]:
     piles, owners = state.piles, game.owners
     return [Move(TURN_UP, piles[packet][-1], packet, place) for packet, place in game.turn_up_places
             if piles[packet] and not piles[place] and (player is None or owners[packet] == player)]
 
 
-def moves(game, state: State, player: int | None) -> list[Move]:
+def moves(game: Game, state: State, player: int | None) -> list[Move]:
     pairs = pair_moves(game, state, player)
     if not pairs and any(plan.ahead for plan in game.pair_plans):
         pairs = pairs_ahead(game, state)
     return pairs + turn_up_moves(game, state, player)
 
 
-def is_legal(game, state: State, move: Move) -> bool:
+def is_legal(game: Game, state: State, move: Move) -> bool:
     player = player_to_move(game, state)
     return move in moves(game, state, player)
 

@@ -10,13 +10,18 @@ space can be filled, nothing else may be done.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def pending(game, state) -> set[int]:
+if TYPE_CHECKING:
+    from patience.engine.game import Game
+
+
+def pending(game: Game, state) -> set[int]:
     """The empty piles of areas whose spaces are compulsory."""
     return {pile for pile in game.compulsory if not state.piles[pile]}
 
 
-def restrict(game, state, moves: list) -> list:
+def restrict(game: Game, state, moves: list) -> list:
     """Only the moves that fill a compulsory space, when there are any; else ``moves``."""
     piles = state.piles
     if all(game.compulsory_piles(piles)):
@@ -26,7 +31,7 @@ def restrict(game, state, moves: list) -> list:
     return filling or moves
 
 
-def allows(game, state, move) -> bool:
+def allows(game: Game, state, move) -> bool:
     """Whether ``move`` may be played as far as compulsory spaces go."""
     empty = pending(game, state)
     if not empty or (move.kind == "move" and move.dst in empty):
@@ -34,12 +39,12 @@ def allows(game, state, move) -> bool:
     return not fillable(game, state, empty)
 
 
-def fillable(game, state, empty: set[int]) -> set[int]:
+def fillable(game: Game, state, empty: set[int]) -> set[int]:
     """The compulsory spaces among ``empty`` that some card can fill now."""
     return {m.dst for m in game.card_moves(state) if m.dst in empty}
 
 
-def waiting(game, state, move):
+def waiting(game: Game, state, move):
     """Why ``move`` must wait, as a refusal (the spaces clause, one line), or None."""
     if allows(game, state, move):
         return None

@@ -11,23 +11,28 @@ joins the two piles) and says why in one line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from patience.cards import RANK_NAMES_EN, SUIT_NAMES, card_name, is_red, parse_suit, rank_of, suit_of
 from patience.engine import actions, compulsory
 from patience.engine.rules import STOCK, matches, progress_since_redeal
 from patience.engine.state import Move, State
 
+if TYPE_CHECKING:
+    from patience.engine.game import Game
+
 Refusal = tuple[str | None, str]
 
 
-def reasons(game, state: State, move: Move) -> list[str]:
+def reasons(game: Game, state: State, move: Move) -> list[str]:
     """The ids of the clauses that allow the legal ``move``, in a stable order."""
     rules = game.rules
     if move.kind == "deal_row":
-        found = [rules.deal_row.id]
+        found = [rules.deal_row.id] if rules.deal_row else []
         if game.last_pass(state) and rules.last_pass:
             found.append(rules.last_pass.id)
     elif move.kind == "redeal":
-        found = [rules.redeal.id]
+        found = [rules.redeal.id] if rules.redeal else []
     elif move.kind == actions.TURN_UP:
         found = [next(c.id for c in rules.turn_ups if rules.pile_area[move.src] in c.source)]
     elif move.kind == actions.PAIR:
@@ -51,7 +56,7 @@ def _pair_clause(rules, src: int):
     return next((clause for clause in rules.pairs if area in clause.source[0] + clause.source[1]), None)
 
 
-def _follows(game, state: State, flow, move: Move) -> bool:
+def _follows(game: Game, state: State, flow, move: Move) -> bool:
     """Whether the one-card ``move`` goes along the compiled ``flow`` and is taken."""
     cards = state.piles[move.src]
     return (move.src in flow.sources and move.dst in flow.targets and game.flow_open(state, flow.condition)
@@ -59,21 +64,21 @@ def _follows(game, state: State, flow, move: Move) -> bool:
             and game.accepts(state, move.dst, move.card, flow.source))
 
 
-def _takes(game, state: State, pile: int, card: int) -> list[str]:
+def _takes(game: Game, state: State, pile: int, card: int) -> list[str]:
     """The clauses that make ``pile`` take ``card``."""
     rules = game.rules
     area = rules.areas[rules.pile_area[pile]]
     if area.role == "foundation":
         return [rules.foundation[pile].clause]
     if area.role in ("talon", "aside") or area.colour is not None:
-        return [area.clause]
+        return [area.clause] if area.clause else []
     if not state.piles[pile]:
         return [rules.spaces[area.name].id]
     return [rules.builds[area.name].id]
 
 
 # -- refusals ------------------------------------------------------------------------------------
-def refusal(game, state: State, move: Move) -> Refusal:
+def refusal(game: Game, state: State, move: Move) -> Refusal:
     """(the forbidding clause's id or None, one line of why); ``(None, "")`` if legal."""
     if game.is_legal(state, move):
         return None, ""
@@ -96,7 +101,7 @@ def refusal(game, state: State, move: Move) -> Refusal:
     if move.src == move.dst:
         return None, "a card cannot move onto its own pile"
     if rules.players is not None:
-        player = actions.player_to_move(game, state)
+        player = actions.player_to_move(game, state) or 0  # never None in a game of two
         if actions.owner(rules, move.src) != player:
             return rules.players.id, f"it is the {('first', 'second')[player]} player's turn"
     return _card_refusal(game, state, move)
@@ -110,7 +115,7 @@ def _area_words(rules, name: str) -> str:
     return "the stock" if name == "stock" else f"the {name}"
 
 
-def _card_refusal(game, state: State, move: Move) -> Refusal:
+def _card_refusal(game: Game, state: State, move: Move) -> Refusal:
     rules = game.rules
     source, target = rules.pile_area[move.src], rules.pile_area[move.dst]
     flows = [f for f in game.routes if move.src in f.sources]
@@ -140,7 +145,7 @@ def _card_refusal(game, state: State, move: Move) -> Refusal:
         f"empty piles of the {target} are interchangeable: the card goes to the first, {rules.pile_name(first)}")
 
 
-def _no_flow(game, pile: int, source: str) -> Refusal:
+def _no_flow(game: Game, pile: int, source: str) -> Refusal:
     """No flow joins the two areas: the clause that says where the source's cards go, or
     why they do not go anywhere by themselves (a foundation, a packet turned up, a pair)."""
     rules = game.rules
@@ -176,7 +181,7 @@ def _closed(condition: str, source: str, target: str, rules) -> str:
     return f"cards go from {_area_words(rules, source)} to {_area_words(rules, target)} only {when}"
 
 
-def _target_refusal(game, state: State, pile: int, card: int, source_area: str) -> Refusal | None:
+def _target_refusal(game: Game, state: State, pile: int, card: int, source_area: str) -> Refusal | None:
     """Why ``pile`` will not take ``card``; None when it would."""
     if game.accepts(state, pile, card, source_area):
         return None
@@ -219,7 +224,7 @@ def _build_words(build) -> str:
     return f"marriage {direction}, {suit}{kept}"
 
 
-def _foundation_refusal(game, state: State, pile: int, card: int) -> Refusal:
+def _foundation_refusal(game: Game, state: State, pile: int, card: int) -> Refusal:
     rules = game.rules
     rule, cards, name = rules.foundation[pile], state.piles[pile], rules.pile_name(pile)
     if len(cards) >= len(rule.sequence):
@@ -243,7 +248,7 @@ def _base_words(pattern) -> str:
     return f"{article} {pattern.colour} {rank}" if pattern.colour else f"{article} {rank}"
 
 
-def _deal_row_refusal(game, state: State) -> Refusal:
+def _deal_row_refusal(game: Game, state: State) -> Refusal:
     clause = game.rules.deal_row
     if clause is None:
         return None, "this game deals no rows"
@@ -252,24 +257,25 @@ def _deal_row_refusal(game, state: State) -> Refusal:
     return clause.id, "a row is dealt only when no card can go to a foundation"
 
 
-def _redeal_refusal(game, state: State) -> Refusal:
+def _redeal_refusal(game: Game, state: State) -> Refusal:
     clause = game.rules.redeal
     if clause is None:
         return None, "this game has no redeal"
-    if clause.redeals != "unlimited" and state.passes > clause.redeals:
-        if clause.redeals == 0:
+    limit = clause.limit
+    if limit is not None and state.passes > limit:
+        if limit == 0:
             return clause.id, "the game allows no redeal"
-        return clause.id, f"the game allows {clause.redeals} redeal{'s' * (clause.redeals > 1)}, and they are spent"
+        return clause.id, f"the game allows {limit} redeal{'s' * (limit > 1)}, and they are spent"
     if state.piles[STOCK]:
         return clause.id, "the cards are gathered again only once the stock is exhausted"
-    if clause.redeals == "unlimited" and not progress_since_redeal(game.index(state), game.gathered(state)):
+    if limit is None and not progress_since_redeal(game.index(state), game.gathered(state)):
         return clause.id, "no card was placed since the last redeal, so the game is over"
     if game.gathered(state):
         return clause.id, "the cards are gathered again only when no other move is left"
     return clause.id, "there are no cards to gather"
 
 
-def _action_refusal(game, state: State, move: Move) -> Refusal:
+def _action_refusal(game: Game, state: State, move: Move) -> Refusal:
     rules = game.rules
     if move.kind == actions.TURN_UP:
         clause = next((c for c in rules.turn_ups if 0 <= move.src < len(state.piles)

@@ -490,17 +490,19 @@ class Game:
         redeal = self.rules.redeal
         if not redeal or state.piles[STOCK]:
             return False
-        if redeal.redeals == "unlimited":
+        if redeal.limit is None:
             if not progress_since_redeal(self.index(state), self.gathered(state)):
                 return False
-        elif state.passes > redeal.redeals:
+        elif state.passes > redeal.limit:
             return False
         if redeal.when == "no_other_move" and other_moves():
             return False
         return bool(self.gathered(state))
 
     def gathered(self, state: State) -> int:
-        return sum(len(state.piles[p]) for name in self.rules.redeal.gather for p in self.rules.areas[name].piles)
+        """How many cards a redeal would gather now (none in a game without one)."""
+        gather = self.rules.redeal.gather if self.rules.redeal else ()
+        return sum(len(state.piles[p]) for name in gather for p in self.rules.areas[name].piles)
 
     # -- why ------------------------------------------------------------------------------------
     def reasons(self, state: State, move: Move) -> list[str]:
@@ -535,6 +537,7 @@ class Game:
         if self._auto_fill:
             self._fill_spaces(state, ops)
         state.history.append((move, ops))
+        assert state.index is not None, "a listed move was listed from the state's index"
         state.index.update(move, ops, undone=False)
 
     def undo(self, state: State) -> Move:
@@ -549,11 +552,12 @@ class Game:
 
     def last_pass(self, state: State) -> bool:
         redeal = self.rules.redeal
-        return redeal is not None and redeal.redeals != "unlimited" and state.passes == redeal.redeals + 1
+        return redeal is not None and redeal.limit is not None and state.passes == redeal.limit + 1
 
     def _deal_row(self, state: State, ops: list) -> None:
         omit = self.rules.last_pass_omit if self.last_pass(state) else frozenset()
         stock = state.piles[STOCK]
+        assert self.rules.deal_row is not None, "a row is dealt only in a game that deals rows"
         for name, per_pile in self.rules.deal_row.to.items():
             if name in omit:
                 continue
@@ -563,6 +567,7 @@ class Game:
 
     def _redeal(self, state: State, ops: list) -> None:
         redeal = self.rules.redeal
+        assert redeal is not None, "a redeal is made only in a game that has one"
         top_first: list[int] = []
         for name in redeal.gather:
             for pile in self.rules.areas[name].piles:

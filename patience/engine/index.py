@@ -22,9 +22,14 @@ move, the routes that neither start nor end at the piles it touched keep theirs.
 from __future__ import annotations
 
 from bisect import insort
+from typing import TYPE_CHECKING
 
 from patience.cards import RED_SUITS, rank_of, suit_of
 from patience.engine.rules import Build, FoundationRule
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
+    from patience.engine.state import Move
 
 OPEN = None  # the wants of a pile that may take any card
 ALL_SUITS = (0, 1, 2, 3)
@@ -49,26 +54,27 @@ class Taker:
         """The cards (as ``suit * 13 + rank - 1``, in every pack) this pile may take next."""
         if self.always_open or (self.open_when_empty and not cards):
             return OPEN
-        if self.foundation is not None:
+        foundation, build = self.foundation, self.build
+        if foundation is not None:
             key = (len(cards), cards[0] % 52 if cards else -1)  # a foundation: its length and first card
-        elif cards and self.build is not None:
+            wants = self.known.get(key)
+            if wants is None:
+                wants = self.known[key] = _foundation_wants(foundation, cards)
+            return wants
+        if cards and build is not None:
             key = (-1, cards[-1] % 52)  # a packet: its top card
-        else:
-            return ()
-        wants = self.known.get(key)
-        if wants is None:
-            if self.foundation is not None:
-                wants = _foundation_wants(self.foundation, cards)
-            else:
-                wants = _build_wants(self.build, cards[-1])
-            self.known[key] = wants
-        return wants
+            wants = self.known.get(key)
+            if wants is None:
+                wants = self.known[key] = _build_wants(build, cards[-1])
+            return wants
+        return ()
 
 
 def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]:
     if len(cards) >= len(rule.sequence):
         return ()
     rank = rule.sequence[len(cards)]
+    suits: tuple[int, ...]
     if cards:
         suits = (suit_of(cards[0]),) if rule.suit == "follow" else ALL_SUITS
     elif rule.placed != "as_they_appear":
@@ -76,7 +82,7 @@ def _foundation_wants(rule: FoundationRule, cards: list[int]) -> tuple[int, ...]
     elif rule.base.suit is not None:
         suits = ALL_SUITS  # the base's own suit among them; Game.accepts keeps only it
     else:
-        suits = COLOUR_SUITS.get(rule.base.colour, ALL_SUITS)
+        suits = COLOUR_SUITS.get(rule.base.colour or "", ALL_SUITS)
     return tuple(suit * 13 + rank - 1 for suit in suits)
 
 
@@ -84,13 +90,14 @@ def _build_wants(build: Build, top: int) -> tuple[int, ...]:
     """The cards marriage lets on ``top``: exactly those, unless the packet must keep its
     direction (``kept``), which only some of them do."""
     rank, suit = rank_of(top), suit_of(top)
+    suits: tuple[int, ...]
     if build.suit == "same":
         suits = (suit,)
     elif build.suit == "alternate":
         suits = COLOUR_SUITS["black" if suit in RED_SUITS else "red"]
     else:
         suits = ALL_SUITS
-    wants = set()
+    wants: set[int] = set()
     for card_suit in suits:
         ranks = _build_ranks(build.direction, rank, card_suit)
         if build.playing_order:
@@ -128,7 +135,7 @@ class MoveIndex:
     __slots__ = ("game", "wants", "wanted", "by_route", "opened", "tops", "lying", "hits", "stale",
                  "moves", "route_moves", "gathered")
 
-    def __init__(self, game, state):
+    def __init__(self, game: Game, state):
         self.game = game
         self.wants: list[tuple[int, ...] | None] = [()] * len(state.piles)
         self.wanted: list[set[int]] = [set() for _ in range(52)]
@@ -145,7 +152,7 @@ class MoveIndex:
         for pile in range(len(state.piles)):
             self._hit_from(pile)
         self.stale: set[int] = set()
-        self.moves = None
+        self.moves: list[Move] | None = None  # the legal moves, listed once asked for
         self.route_moves: list[list | None] = [None] * len(game.routes)
         self.gathered = [_gathered(ops) for move, ops in state.history if move.kind == "redeal"]
 

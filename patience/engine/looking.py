@@ -11,10 +11,15 @@ face down is the face's business.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from patience.engine.state import State
 
+if TYPE_CHECKING:
+    from patience.engine.game import Game
 
-def seen(game, state: State, pile: int) -> int | None:
+
+def seen(game: Game, state: State, pile: int) -> int | None:
     """How many cards of ``pile``, counted from the top, the player may see now; ``None``
     for every card (an area without ``looking``, or one looked through whole)."""
     looking = game.area_of[pile].looking
@@ -26,7 +31,7 @@ def seen(game, state: State, pile: int) -> int | None:
     return 1 + spaces
 
 
-def hidden_cards(game, state: State, pile: int) -> list[int]:
+def hidden_cards(game: Game, state: State, pile: int) -> list[int]:
     """The cards of ``pile`` the player may not see, bottom first (none for most piles)."""
     count = seen(game, state, pile)
     cards = state.piles[pile]

@@ -14,7 +14,7 @@ by its clauses (:meth:`Game.reasons`). :meth:`Rules.to_data` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from patience.cards import is_red, parse_suit, rank_of, suit_of
 
@@ -129,6 +129,13 @@ class Spaces:
     order: str = "any"  # any | in_turn: a source only when those before it in ``source`` are empty
 
 
+class _Table(Protocol):
+    """Any table compiled from one clause: it keeps the clause's id."""
+
+    @property
+    def id(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class DealRow:
     id: str
@@ -143,6 +150,11 @@ class Redeal:
     gather: tuple[str, ...] = ()
     shuffle: bool = False
     when: str = "stock_empty"  # stock_empty | no_other_move
+
+    @property
+    def limit(self) -> int | None:
+        """How many redeals the game allows, or ``None`` when it allows them without end."""
+        return None if isinstance(self.redeals, str) else self.redeals
 
 
 @dataclass(frozen=True)
@@ -252,9 +264,10 @@ class Rules:
         """Every clause id the tables keep (what :meth:`Game.reasons` may name)."""
         ids = {area.clause for area in self.areas.values() if area.clause}
         ids |= {rule.clause for rule in self.foundation.values()}
-        singles = [self.deal_row, self.last_pass, self.redeal, self.arrangement, self.by_colour, self.players]
-        many = [*self.take_out, *self.deals, *self.flows, *self.builds.values(), *self.spaces.values(),
-                *self.pairs, *self.turn_ups]
+        singles: list[_Table | None] = [self.deal_row, self.last_pass, self.redeal, self.arrangement,
+                                        self.by_colour, self.players]
+        many: list[_Table] = [*self.take_out, *self.deals, *self.flows, *self.builds.values(),
+                              *self.spaces.values(), *self.pairs, *self.turn_ups]
         return ids | {entry.id for entry in [*singles, *many] if entry is not None}
 
     # -- JSON --------------------------------------------------------------------------------

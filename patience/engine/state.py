@@ -7,7 +7,10 @@ Every change to a state in play goes through :func:`transfer`, :func:`replace` a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from patience.engine.index import MoveIndex
 
 
 class Move(NamedTuple):
@@ -60,7 +63,7 @@ class State:
     key: str
     passes: int = 1
     history: list[tuple[Move, list[tuple]]] = field(default_factory=list)
-    index: object = field(default=None, compare=False, repr=False)  # the Game's move index
+    index: MoveIndex | None = field(default=None, compare=False, repr=False)  # the Game's move index
 
     def edited(self) -> None:
         """Forget what was derived from the piles: they were changed by hand."""

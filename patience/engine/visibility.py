@@ -16,13 +16,18 @@ up where it went); a move offered names only cards in sight (:func:`describe`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
 
 TURN_UP_NEXT = "turn up the next card of the stock"
 
 
-def face_down(game, pile: int) -> str:
+def face_down(game: Game, pile: int) -> str:
     """When ``pile`` lies face down: ``never``, ``always`` (the stock), or ``while_stock``:
     until the stock is empty (the Duchess's reserve, played only then)."""
     area = game.rules.areas[game.rules.pile_area[pile]]
@@ -31,7 +36,7 @@ def face_down(game, pile: int) -> str:
     return "always" if area.role == "stock" or area.available_when != "stock_empty" else "while_stock"
 
 
-def hidden(game, state: State, pile: int) -> bool:
+def hidden(game: Game, state: State, pile: int) -> bool:
     """Whether ``pile`` lies face down now (its cards are shown only as their number)."""
     when = face_down(game, pile)
     return when == "always" or (when == "while_stock" and bool(state.piles[STOCK]))
@@ -42,33 +47,33 @@ def from_pack(move: Move) -> bool:
     return move.kind == "move" and move.src == STOCK
 
 
-def in_order(game, state: State) -> list[Move]:
+def in_order(game: Game, state: State) -> list[Move]:
     """The legal moves as the player numbers them: the engine's order, the moves of the
     pack's next card last (so that, the card unturned, the list shows no gap)."""
     moves = game.legal_moves(state)
     return [m for m in moves if not from_pack(m)] + [m for m in moves if from_pack(m)]
 
 
-def offered(game, state: State, turned: bool) -> list[Move]:
+def offered(game: Game, state: State, turned: bool) -> list[Move]:
     """The moves the player can see to make: all of them once the pack's card is turned up,
     else those of the cards in sight (the first of :func:`in_order`)."""
     moves = in_order(game, state)
     return moves if turned else [m for m in moves if not from_pack(m)]
 
 
-def may_turn(game, state: State, turned: bool) -> bool:
+def may_turn(game: Game, state: State, turned: bool) -> bool:
     """Whether the pack's next card can be turned up: there is one, not yet turned, and
     the rules let it go somewhere (else turning it would be a move the game has not)."""
     return not turned and any(from_pack(m) for m in game.legal_moves(state))
 
 
-def in_sight(game, state: State, pile: int, turned: bool) -> bool:
+def in_sight(game: Game, state: State, pile: int, turned: bool) -> bool:
     """Whether the top card of ``pile`` is in sight: a face-up pile, or the pack once its
     next card is turned up."""
     return not hidden(game, state, pile) or (pile == STOCK and turned and bool(state.piles[STOCK]))
 
 
-def describe(game, state: State, move: Move, turned: bool = False) -> str:
+def describe(game: Game, state: State, move: Move, turned: bool = False) -> str:
     """The move in the notation of :meth:`Game.describe` where its cards are in sight;
     else without them: ``turn up first packet 3``, ``stock → talon`` (never offered: the
     pack's card is turned up first)."""

@@ -76,7 +76,7 @@ def alternate_sequence(base_rank: int, last: int) -> tuple[int, ...]:
         raise ValueError("an alternate foundation begins with an ace or a king")
     low, high = (1, KING) if base_rank == 1 else (KING, 1)
     step = 1 if base_rank == 1 else -1
-    inwards = []
+    inwards: list[int] = []
     while len(inwards) < KING:
         inwards.append(low)
         if len(inwards) < KING:
@@ -175,20 +175,22 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
         if name not in rules.areas:
             raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: no area named {name!r}")
 
-    for clause in rules.deals:
-        known(clause.to, clause)
+    for deal in rules.deals:
+        known(deal.to, deal)
     for area in rules.areas.values():
         if area.looking and area.looking.spaces_in not in rules.areas:
-            raise DataFileError(path, lines.get(area.clause),
+            raise DataFileError(path, lines.get(area.clause or ""),
                                 f"clause {area.clause!r}: looking waits on spaces in no area named "
                                 f"{area.looking.spaces_in!r}")
-    for clause in rules.flows:
-        for name in [clause.source, *clause.to]:
-            known(name, clause)
-    for name, clause in [*rules.builds.items(), *rules.spaces.items()]:
-        known(name, clause)
-        for source in getattr(clause, "source", []):
-            known(source, clause)
+    for flow in rules.flows:
+        for name in [flow.source, *flow.to]:
+            known(name, flow)
+    for name, build in rules.builds.items():
+        known(name, build)
+    for name, spaces in rules.spaces.items():
+        known(name, spaces)
+        for source in spaces.source:
+            known(source, spaces)
     if rules.deal_row:
         for name in rules.deal_row.to:
             known(name, rules.deal_row)
@@ -197,22 +199,22 @@ def _check_names(rules: Rules, path, lines: dict[str, int]) -> None:
             known(name, rules.redeal)
     if rules.arrangement:
         known(rules.arrangement.source, rules.arrangement)
-    for clause in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
-        for name in _names(clause):
-            known(name, clause)
+    for table in [rules.by_colour, *rules.pairs, *rules.turn_ups, rules.players]:
+        for name in _names(table):
+            known(name, table)
     for pair in rules.pairs:
         problem = _ahead_problem(rules, pair)
         if problem:
             raise DataFileError(path, lines.get(pair.id), f"clause {pair.id!r}: {problem}")
-    for clause in rules.flows:
-        rows = {rules.areas[name].rows for name in [clause.source, *clause.to]}
-        if clause.position == "row_ends" and len(rows) > 1:
-            raise DataFileError(path, lines.get(clause.id),
-                                f"clause {clause.id!r}: 'row_ends' joins areas with different numbers of rows")
-        if clause.position == "line_ends":
-            problem = line_ends_problem(rules, clause)
+    for flow in rules.flows:
+        rows = {rules.areas[name].rows for name in [flow.source, *flow.to]}
+        if flow.position == "row_ends" and len(rows) > 1:
+            raise DataFileError(path, lines.get(flow.id),
+                                f"clause {flow.id!r}: 'row_ends' joins areas with different numbers of rows")
+        if flow.position == "line_ends":
+            problem = line_ends_problem(rules, flow)
             if problem:
-                raise DataFileError(path, lines.get(clause.id), f"clause {clause.id!r}: {problem}")
+                raise DataFileError(path, lines.get(flow.id), f"clause {flow.id!r}: {problem}")
 
 
 def _ahead_problem(rules: Rules, pair: tables.Pair) -> str | None:

@@ -20,7 +20,7 @@ class KindRow(NamedTuple):
 
 def check_kinds() -> list[KindRow]:
     """One row per kind of claim check, sorted by kind."""
-    rows = [KindRow(kind_of(model), _parameters(model), " ".join(inspect.cleandoc(model.__doc__).split()))
+    rows = [KindRow(kind_of(model), _parameters(model), " ".join(inspect.cleandoc(model.__doc__ or "").split()))
             for model in CHECK_MODELS]
     return sorted(rows)
 

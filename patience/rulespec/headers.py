@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import yaml
 
@@ -62,20 +62,16 @@ def _headers(path: Path) -> list[Header] | None:
         return None
     game, title, title_ru, status = (data.get(key) for key in ("game", "title", "title_ru", "status"))
     playable, variants = data.get("playable", True), data.get("variants", [])
-    if not (_strings(game, title, status) and isinstance(title_ru, str | None) and isinstance(playable, bool)
-            and isinstance(variants, list)):
+    if not (isinstance(game, str) and isinstance(title, str) and isinstance(status, str)
+            and isinstance(title_ru, str | None) and isinstance(playable, bool) and isinstance(variants, list)):
         return None
-    shared = (title_ru, status, playable, path)  # a variant's are its game's
-    headers = [Header(game, title, *shared)]
+    headers = [Header(game, title, title_ru, status, playable, path)]
     for variant in variants:
-        if not isinstance(variant, dict) or not _strings(variant.get("id"), variant.get("title")):
+        variant_id, variant_title = (variant.get(key) if isinstance(variant, dict) else None for key in ("id", "title"))
+        if not (isinstance(variant_id, str) and isinstance(variant_title, str)):
             return None
-        headers.append(Header(f"{game}:{variant['id']}", variant["title"], *shared))
+        headers.append(Header(f"{game}:{variant_id}", variant_title, title_ru, status, playable, path))  # the game's
     return headers
-
-
-def _strings(*values) -> bool:
-    return all(isinstance(value, str) for value in values)
 
 
 def _header_entries(text: str) -> str | None:
@@ -87,7 +83,7 @@ def _header_entries(text: str) -> str | None:
             return None
         if line[:1] not in ("", " ", "\t", "\r", "\n", "#", "-"):  # a sequence at column 0 goes on its key
             key = _KEY.match(line)
-            keeping = bool(key) and key.group(1) in HEADER
+            keeping = key is not None and key.group(1) in HEADER
         if keeping:
             kept.append(line)
     return "".join(kept)
@@ -97,7 +93,13 @@ class _TwiceGiven(Exception):
     """A mapping with a key given twice, which the full reading refuses."""
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+if TYPE_CHECKING:
+    _SafeLoader = yaml.SafeLoader
+else:
+    _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_SafeLoader):
     """libyaml's safe loader (where PyYAML has it), refusing a key given twice."""
 
     def construct_mapping(self, node, deep=False):

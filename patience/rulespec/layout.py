@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
-from patience.rulespec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, Strict, rank_value
+from patience.rulespec.terms import NAME, CardPattern, Name, Plate, Provenance, Rank, Strict
 
 
 class Packs(Provenance):
@@ -77,16 +77,6 @@ class Foundations(Provenance):
     distinct_suits: bool = False
     skip: list[Rank] = []
     plate: Plate | None = None
-
-    @field_validator("last")
-    @classmethod
-    def _known_last(cls, value):
-        return rank_value(value)
-
-    @field_validator("skip")
-    @classmethod
-    def _known_skipped(cls, value):
-        return [rank_value(rank) for rank in value]
 
     @model_validator(mode="after")
     def _consistent(self):

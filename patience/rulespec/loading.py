@@ -103,8 +103,9 @@ def _clause_lines(data) -> dict[str, int]:
     lines: dict[str, int] = {}
     def visit(node) -> None:
         if isinstance(node, LineDict):
-            if isinstance(node.get("id"), str) and ("kind" in node or "check" in node):
-                lines.setdefault(node.get("id"), node.line)
+            clause = node.get("id")
+            if isinstance(clause, str) and ("kind" in node or "check" in node):
+                lines.setdefault(clause, node.line)
             for value in node.values():
                 visit(value)
         elif isinstance(node, LineList):

@@ -243,8 +243,8 @@ def _list_changes(parameter: str, items: list) -> Iterator[tuple[str, list]]:
             for mutation, changed in _numbers(parameter, item):
                 yield f"[{index}] {mutation}", _replace(items, index, changed)
         elif isinstance(item, list):  # a group of areas (pair, players)
-            for mutation, changed in _list_changes(parameter, item):
-                yield f"[{index}] {mutation}", _replace(items, index, changed)
+            for mutation, group in _list_changes(parameter, item):
+                yield f"[{index}] {mutation}", _replace(items, index, group)
     if len(items) > 1:
         for index, item in enumerate(items):
             yield f"drop {_text(item)}", items[:index] + items[index + 1:]

@@ -11,7 +11,7 @@ import re
 from types import UnionType
 from typing import Annotated, Literal, Union, get_args, get_origin
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from patience.cards import CardError, parse_rank, parse_suit
 
@@ -27,7 +27,6 @@ def _passage_id(value: str) -> str:
 
 
 PassageId = Annotated[str, AfterValidator(_passage_id)]
-Rank = Annotated[int | str, Field(description="A 2 … 10 J Q K")]
 Role = Literal["stock", "talon", "tableau", "reserve", "aside", "foundation"]
 
 
@@ -54,8 +53,8 @@ def _numeric(annotation) -> bool:
         return True
     if origin is Literal:
         return all(type(arg) is int for arg in args)
-    if origin is Annotated:
-        return _numeric(args[0])
+    if origin is Annotated:  # a field converted before validation (a rank) may be written otherwise
+        return _numeric(args[0]) and not any(isinstance(meta, BeforeValidator) for meta in args[1:])
     if origin in (Union, UnionType):
         kinds = [arg for arg in args if arg is not type(None)]
         return all(_numeric(arg) or get_origin(arg) is list for arg in kinds) and any(map(_numeric, kinds))
@@ -77,6 +76,8 @@ def _checked_rank(value: int | str) -> int | str:
 
 # A rank checked when the spec loads and kept as written (``K``, ``2``), so that a rank
 # is never read as a number the text states.
+Rank = Annotated[int, BeforeValidator(rank_value, json_schema_input_type=int | str),
+                 Field(description="A 2 … 10 J Q K")]  # written as a number or a letter, read as a number
 RankName = Annotated[int | str, AfterValidator(_checked_rank), Field(description="A 2 … 10 J Q K")]
 
 
@@ -87,11 +88,6 @@ class CardPattern(Strict):
     suit: str | None = None
     colour: Literal["red", "black"] | None = None
     count: int = Field(1, ge=1)
-
-    @field_validator("rank")
-    @classmethod
-    def _known_rank(cls, value):
-        return rank_value(value)
 
     @field_validator("suit")
     @classmethod

@@ -48,7 +48,7 @@ def shortfall(game: Game, state: State) -> str | None:
     short = [f"{count} {card_name(card(rank, suit))} in play and {_room(places[rank, suit])}"
              for (rank, suit), count in sorted(in_play.items()) if count > places[rank, suit]]
     if not short:  # each kind has room enough: the ranks may still not
-        by_rank, room = Counter(), Counter()
+        by_rank, room = Counter[int](), Counter[int]()
         for counted, kinds in ((by_rank, in_play), (room, places)):
             for (rank, _), count in kinds.items():
                 counted[rank] += count

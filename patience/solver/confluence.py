@@ -38,7 +38,8 @@ def decide(game: Game, state: State, limit: int = 100_000) -> tuple[str, list[Mo
     left; None where choices may matter."""
     if reasons(game):
         return None
-    board, line = state.copy(), []
+    board = state.copy()
+    line: list[Move] = []
     while not game.is_won(board) and len(line) < limit:
         moves = game.legal_moves(board)
         if not moves:

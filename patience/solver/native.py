@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import struct
 from functools import lru_cache
+from types import ModuleType
 
 from patience.engine import rng
 from patience.engine.game import Game
@@ -25,6 +26,7 @@ from patience.solver.ordering import _piles
 from patience.solver.position import Keys, card_classes, symmetric_areas
 from patience.solver.safe import SafeMoves
 
+_native: ModuleType | None
 try:
     from patience.solver import _native
 except ImportError:  # not built: the reference alone
@@ -42,6 +44,13 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 def available() -> bool:
     """Whether the extension is built and not turned off."""
     return _native is not None and os.environ.get("PATIENCE_NATIVE", "1") != "0"
+
+
+def _built() -> ModuleType:
+    """The extension's module, where it is built (asked only once :func:`available` said so)."""
+    if _native is None:
+        raise RuntimeError("the solver's accelerator is not built (python setup.py build_ext --inplace)")
+    return _native
 
 
 @lru_cache(maxsize=64)
@@ -140,7 +149,7 @@ def tables(game: Game, pruning: bool = True) -> dict:
 
 @lru_cache(maxsize=64)
 def compiled(game: Game, pruning: bool = True):
-    return _native.compile(tables(game, pruning))
+    return _built().compile(tables(game, pruning))
 
 
 def shuffle_keys(game: Game, state: State) -> bytes | None:
@@ -173,12 +182,12 @@ def solve(game: Game, state: State, budget: int, pruning: bool = True) -> tuple[
     or None where the accelerator is not built, turned off, or leaves the game to the reference."""
     if not available() or unsupported(game):
         return None
-    outcome, nodes, line = _native.solve(compiled(game, pruning), [bytes(pile) for pile in state.piles],
-                                         state.passes, shuffle_keys(game, state), budget)
+    outcome, nodes, line = _built().solve(compiled(game, pruning), [bytes(pile) for pile in state.piles],
+                                          state.passes, shuffle_keys(game, state), budget)
     return outcome, nodes, [move_of(values) for values in line]
 
 
 def engine(game: Game, state: State):
     """The accelerator's engine at ``state``, to be driven move by move (for the tests)."""
-    return _native.Engine(compiled(game), [bytes(pile) for pile in state.piles], state.passes,
-                          shuffle_keys(game, state))
+    return _built().Engine(compiled(game), [bytes(pile) for pile in state.piles], state.passes,
+                           shuffle_keys(game, state))

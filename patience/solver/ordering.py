@@ -9,6 +9,7 @@ foundations last. Neither changes whether the solver finds a win, only how soon.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from patience.cards import suit_of
@@ -115,7 +116,7 @@ def _wishes(game: Game, state: State) -> tuple[list[int], list[tuple[int, ...]],
     for pile, rule in foundations.items():
         cards = piles[pile]
         known = cards and rule.suit != "any"
-        suits = (suit_of(cards[0]),) if known else range(4)
+        suits: Sequence[int] = (suit_of(cards[0]),) if known else range(4)
         if not cards and rule.distinct_suits:  # a suit another foundation of the area has is not wanted here
             taken = {suit_of(piles[p][0]) for p, other in foundations.items() if other.area == rule.area and piles[p]}
             suits = [suit for suit in suits if suit not in taken]

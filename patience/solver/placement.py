@@ -78,7 +78,7 @@ def _shape(game: Game) -> tuple[Shape | None, list[str]]:
     tableau = {name for name, area in rules.areas.items() if area.role == "tableau"}
     packets = {name for name in tableau if name in rules.builds}
     holders = tableau - packets
-    targets = {"stock": set(), **{name: set() for name in talons | tableau | foundations}}
+    targets: dict[str, set[str]] = {"stock": set(), **{name: set() for name in talons | tableau | foundations}}
     for flow in rules.flows:
         if flow.position != "any" or flow.source not in targets:
             why.append(f"cards flow from {flow.source} to chosen places only")
@@ -245,7 +245,8 @@ class SuitPlanner:
         that end on holding places. Follows the memo from the start along a best line."""
         taken, free, fixed = (0,) * len(self.areas), self.free, self.fixed
         packets = list(zip(self.start, self.packets))  # each packet's state with its pile
-        peel, marriages, held = [], {pile: [] for pile in self.packets}, []
+        marriages: dict[int, list[int]] = {pile: [] for pile in self.packets}
+        peel, held = [], []
         remaining = self.cost()
         while not all(t == len(ranks) for t, ranks in zip(taken, self.areas)):
             ordered = sorted(packets)
@@ -296,7 +297,8 @@ def _less(counts: tuple, rank: int) -> tuple:
 def realize(game: Game, state: State, form: Shape, planners: list[SuitPlanner], movable: bool) -> list[Move]:
     """The moves that lay the planned layout out and peel it, played on a copy of ``state``
     (``movable``: the held cards are free, else they stay where they are)."""
-    board, line = state.copy(), []
+    board = state.copy()
+    line: list[Move] = []
     marriages: dict[int, list[tuple[int, int]]] = {}
     kept = Counter(_identity(board.piles[p][-1]) for p in form.holders if board.piles[p] and not movable)
     peels = []

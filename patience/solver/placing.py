@@ -32,8 +32,9 @@ class PlacementPolicy:
 
     def __init__(self, game: Game, world: State, line: list[Move]):
         self.game = game
-        self.form = placement.shape(game)
-        assert self.form is not None
+        form = placement.shape(game)
+        assert form is not None, "a placement policy is made only for a game of placement"
+        self.form: placement.Shape = form
         packets, holders = set(self.form.packets), set(self.form.holders)
         self.base = {pile: len(world.piles[pile]) for pile in packets}  # cards before the plan's marriages
         self.marriages: dict[int, list[tuple[int, int]]] = {pile: [] for pile in packets}

@@ -118,14 +118,15 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
 
 def _best(game: Game, state: State, moves: list[Move], seen: set, generator, before: float):
     """The move of ``moves`` whose look-ahead scores highest, with its value."""
-    best, best_value = None, None
+    best: Move | None = None
+    best_value: tuple[float, int, int] | None = None
     for move in moves:
         value = _value(game, state, move, seen, before, _width(len(moves)))
         if value is None:
             continue
-        value = (value, -move_rank(game, move), generator.below(1 << 16))
-        if best_value is None or value > best_value:
-            best, best_value = move, value
+        ranked = (value, -move_rank(game, move), generator.below(1 << 16))
+        if best_value is None or ranked > best_value:
+            best, best_value = move, ranked
     return best, best_value
 
 

@@ -70,8 +70,9 @@ class Keys:
         self.classes = card_classes(game)
         redeal = game.rules.redeal
         # a shuffled redeal tells copies apart (by their keys) until the last one is made
-        self.classes_from = redeal.redeals + 1 if redeal and redeal.shuffle and redeal.redeals != "unlimited" else 1
-        if redeal and redeal.shuffle and redeal.redeals == "unlimited":
+        limit = redeal.limit if redeal else None
+        self.classes_from = limit + 1 if redeal and redeal.shuffle and limit is not None else 1
+        if redeal and redeal.shuffle and limit is None:
             self.classes = None
 
     def key(self, state: State, extra) -> int:

@@ -45,6 +45,7 @@ DEFAULT_BUDGET = 200_000
 DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
 BEST_SHARE, BEAM_SHARE = 2, 4  # the best-first search takes half the budget, the beam a quarter
 OUTCOMES = ("won", "lost", "unknown")
+START = Move("start")  # the move the tree's root is entered by, which no line includes
 
 
 @dataclass
@@ -66,7 +67,7 @@ class Search:
         self.keys = Keys(game)
         self.safe = SafeMoves(game, self.keys.symmetric)
         self.seen: set[int] = set()
-        self.redeal_unlimited = bool(game.rules.redeal and game.rules.redeal.redeals == "unlimited")
+        self.redeal_unlimited = bool(game.rules.redeal and game.rules.redeal.limit is None)
 
     def enter(self, extra) -> bool:
         """Note the position the state is in (``extra``: the history's part); False if seen."""
@@ -87,8 +88,7 @@ class Search:
         if self.keys.owners is not None:
             return self.keys.owners.get(move.src)
         if self.redeal_unlimited and move.kind == "redeal":
-            rules = self.game.rules
-            return sum(len(self.state.piles[p]) for name in rules.redeal.gather for p in rules.areas[name].piles)
+            return self.game.gathered(self.state)
         return extra
 
 
@@ -99,7 +99,7 @@ class BestFirst(Search):
     def __init__(self, game: Game, state: State, budget: int):
         super().__init__(game, state, budget)
         self.parent: list[int] = [-1]
-        self.move: list[Move | None] = [None]
+        self.move: list[Move] = [START]  # the move into each node (the root's is a placeholder)
         self.depth: list[int] = [0]
         self.extra: list = ["root"]
         self.at = 0  # the node the state is at

@@ -22,7 +22,7 @@ from patience.engine.visibility import hidden
 def hidden_places(game: Game, state: State, turned: bool = False) -> list[tuple[int, int]]:
     """The (pile, depth) of every face-down card; ``turned``: but the pack's top card,
     which the player has just turned and so sees."""
-    places = []
+    places: list[tuple[int, int]] = []
     for pile, cards in enumerate(state.piles):
         if hidden(game, state, pile):
             depth = len(cards) - 1 if turned and pile == STOCK and cards else len(cards)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import time
 from functools import cache
+from typing import TYPE_CHECKING
 
 from patience.rulespec.compile import load_game
 from patience.solver import play, solve
 from patience.stats.digests import engine_digest, spec_digest
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
 
 
 def evaluate(game_id: str, number: int, budget: int, played: bool = True) -> dict:
@@ -37,7 +41,7 @@ def loaded(game_id: str) -> tuple:
     return game, (engine_digest(), spec_digest(game_id))
 
 
-def space_before_first_row(game, number: int, moves) -> bool:
+def space_before_first_row(game: Game, number: int, moves) -> bool:
     """Whether, in the player's game, a free space (an empty pile of an area filled at
     will) opened before the first row was dealt after the deal: La Nivernaise's note 15
     («если послѣ перваго расклада … не откроется ни одного свободнаго мѣста»)."""

@@ -119,7 +119,7 @@ def _sides(center: Block, area) -> Block:
     hint, piles = _hint(area), list(area.piles)
     groups = [piles[i:i + hint.per_group] for i in range(0, len(piles), hint.per_group)]
     where = ["left", "right", "top", "bottom"]
-    parts = {side: [] for side in where}
+    parts: dict[str, list[list[int]]] = {side: [] for side in where}
     for index, group in enumerate(groups):
         parts[where[index % 4]].append(group)
     def column(group):
@@ -228,7 +228,8 @@ def reconstruction(game: Game) -> str | None:
 def describe(game: Game) -> str:
     """The plate in words: every area, its place, its piles and what they hold."""
     start = game.deal(0)
-    sentences = [reconstruction(game)] if reconstruction(game) else []
+    why = reconstruction(game)
+    sentences = [why] if why else []
     for area in game.rules.areas.values():
         piles = list(area.piles)
         faces = [pile_face(game, p, len(start.piles[p]))[1] for p in piles]

@@ -28,7 +28,7 @@ def render(game: Game, state: State, turned: bool = False) -> str:
             shown = " ".join(card_name(c) for c in cards) or "—"
         lines.append(f"  {name}  {shown}")
     if game.rules.players is not None and game.legal_moves(state):
-        lines.append(f"  To move: the {('first', 'second')[player_to_move(game, state)]} player.")
+        lines.append(f"  To move: the {('first', 'second')[player_to_move(game, state) or 0]} player.")
     if game.is_won(state):
         lines.append("  The game is won.")
     elif game.is_blocked(state):
