@@ -18,7 +18,7 @@ from patience.engine.game import Game
 from patience.engine.rows import line_ends_problem
 from patience.engine.rules import Area, FoundationRule, Rules
 from patience.rulespec import schema
-from patience.rulespec.loading import GameEntry, claims_of, clauses_of, find, games, read_spec
+from patience.rulespec.loading import GameEntry, claims_of, clauses_of, games, read_spec, spec_state
 from patience.rulespec.terms import Plate
 
 __all__ = ["GameEntry", "compile_rules", "games", "load_game", "load_rules", "rules_from_file"]
@@ -259,9 +259,14 @@ def rules_from_file(path: Path | str, variant: str | None = None) -> Rules:
     return compile_rules(spec, clauses, path, game_id, lines)
 
 
-@cache
 def load_rules(game_id: str) -> Rules:
-    spec, lines, path = find(game_id)
+    """The compiled rules of a game or variant, compiled again when its spec file changes."""
+    return _load_rules(game_id, *spec_state(game_id))
+
+
+@cache
+def _load_rules(game_id: str, path: Path, mtime_ns: int, size: int) -> Rules:
+    spec, lines = read_spec(path)
     variant = game_id.split(":", 1)[1] if ":" in game_id else None
     if variant is not None and variant not in {v.id for v in spec.variants}:
         known = ", ".join(entry.id for entry in games())
@@ -273,18 +278,21 @@ def load_rules(game_id: str) -> Rules:
     return compile_rules(spec, clauses, path, game_id, lines)
 
 
-@cache
 def load_game(game_id: str) -> Game:
     """The game (``sultan``) or variant (``napoleon:twelve``) with this id.
 
     Raises ``KeyError`` for an unknown id and ``DataFileError`` for a broken spec.
-    A game holds no play state, so one object per id is shared.
+    A game holds no play state, so one object per id and state of its spec file is shared.
     """
-    rules = load_rules(game_id)
-    game = Game(rules)
+    return _load_game(game_id, *spec_state(game_id))
+
+
+@cache
+def _load_game(game_id: str, path: Path, mtime_ns: int, size: int) -> Game:
+    game = Game(_load_rules(game_id, path, mtime_ns, size))
     try:
         game.deal(0)
     except ValueError as error:
-        _, lines, spec_path = find(game_id)
-        raise DataFileError(spec_path, lines.get(getattr(error, "clause", "")), str(error)) from None
+        _, lines = read_spec(path)
+        raise DataFileError(path, lines.get(getattr(error, "clause", "")), str(error)) from None
     return game

@@ -148,13 +148,27 @@ def games() -> list[GameEntry]:
 
 
 def find(game_id: str) -> tuple[Spec, dict[str, int], Path]:
-    base = game_id.split(":", 1)[0]
-    path = spec_index().get(base)
-    if path is not None:
-        spec, lines = read_spec(path)
-        return spec, lines, path
-    known = ", ".join(entry.id for entry in games())
-    raise KeyError(f"no game {game_id!r}; known games: {known}")
+    """The spec of a game or variant, the line of each id in it, and its file."""
+    path = spec_path(game_id)
+    spec, lines = read_spec(path)
+    return spec, lines, path
+
+
+def spec_path(game_id: str) -> Path:
+    """The spec file of a game or variant; ``KeyError`` for an unknown game."""
+    path = spec_index().get(game_id.split(":", 1)[0])
+    if path is None:
+        known = ", ".join(entry.id for entry in games())
+        raise KeyError(f"no game {game_id!r}; known games: {known}")
+    return path
+
+
+def spec_state(game_id: str) -> tuple[Path, int, int]:
+    """A game's spec file with its modification time and size: what its compiled rules are
+    kept by, so that a spec edited while a process runs is compiled again."""
+    path = spec_path(game_id)
+    stat = path.stat()
+    return path, stat.st_mtime_ns, stat.st_size
 
 
 def clauses_of(spec: Spec, variant_id: str | None) -> list:
