@@ -106,7 +106,7 @@ def open_session(data: str, number: int) -> "Session":
 class Session:
     """A numbered deal of ``game`` and the moves played on it (``played``: their numbers)."""
 
-    def __init__(self, game: Game, number: int):
+    def __init__(self, game: "Game", number: int):
         if number < 0:
             raise ValueError("the deal number must be 0 or more")
         self.game, self.number = game, number
@@ -307,7 +307,7 @@ class Session:
         return unsafe_reasons(self.game)
 
 
-def small(game: Game, state) -> bool:
+def small(game: "Game", state) -> bool:
     """Whether the solver may give the hint: no card is left face down (it knows nothing
     the reader does not), or at most ``SMALL`` cards are off the foundations."""
     out = sum(len(cards) for pile, cards in enumerate(state.piles) if pile not in game.rules.foundation)
