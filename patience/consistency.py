@@ -2,25 +2,8 @@
 
 The loaders refuse data that cannot be read at all (a YAML error, a passage that
 does not tile its witness, a note without its marker); such an error is one
-``source`` finding. What loads but disagrees is found here, one kind at a time:
-
-``duplicate``  two spec files of one game id;
-``title``      a spec's titles differ from ``games.yaml``, a game has no spec, or a Russian
-               title is not in the passage ``games.yaml`` names as its source;
-``coverage``   a rule, paragraph or note of a game that no clause or claim cites,
-               or a citation of a passage that does not exist or belongs elsewhere;
-``quotation``  a clause's or claim's ``quote`` that is not in the passages it cites;
-``number``     a number a cited passage states that no parameter carries, or a stale excuse;
-``claim``      a claim whose outcome is not what the spec records;
-``corrections`` an OCR token that looks wrong and was neither corrected nor checked;
-``modern``     a word of the modern layer no dictionary knows and no allow-list excuses;
-``glossary``   a term found in the Russian whose English is not in the translation;
-``departures`` a departure's Russian words not in its passages, or a clause or variant it
-               names that the specs lack (``departures.yaml``);
-``publication`` ``edition.yaml`` (what every citation names) that does not validate;
-``statistics`` the stored statistics' table: a game missing, deals not 1..N each once, a
-               row changed by hand, stale digests, a sampled deal decided otherwise
-               (:mod:`patience.stats.integrity`).
+``source`` finding. What loads but disagrees is found here, one kind at a time (the kinds,
+each with what it finds, are listed in :mod:`patience.findings`).
 
 A file a kind needs that cannot be read is a ``source`` finding, whichever kinds are asked
 for, so that a check that could not run never passes for an all-clear.
@@ -32,34 +15,15 @@ The command line, the build (``edition.check`` warnings) and the tests call
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
 from patience.corpus import Corpus, SpecFile, load_corpus
 from patience.datafile import DataFileError, line_of, load_yaml
+from patience.findings import KINDS, Finding
 from patience.rulespec.loading import claims_of, game_line
 from patience.text.model import Departure, Reading
-
-KINDS = ("source", "duplicate", "title", "coverage", "quotation", "number", "claim", "corrections", "modern",
-         "glossary", "departures", "publication", "statistics")
-
-
-@dataclass(frozen=True, order=True)
-class Finding:
-    """What is wrong, and where: ``path:line: message``."""
-
-    path: str
-    line: int | None
-    kind: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.message}"
-
-    def to_json(self) -> dict:
-        return {"path": self.path, "line": self.line, "kind": self.kind, "message": self.message}
 
 
 def from_error(error: DataFileError | OSError, kind: str = "source") -> Finding:

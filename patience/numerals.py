@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from patience.orthography.folding import fold_letters
+
 CARDINALS = {
     "один": 1, "два": 2, "оба": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
     "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11,
@@ -34,7 +36,6 @@ ORDINALS = {
 }
 WORD = re.compile(r"[А-Яа-яЁёѢѣІіЇїѲѳѴѵ]+")
 DIGITS = re.compile(r"(?<![\[\d])\d+(?![\]\d])")
-FOLD = str.maketrans({"ѣ": "е", "і": "и", "ї": "и", "ѳ": "ф", "ѵ": "и", "ё": "е"})
 ENDINGS = (("аго", "ого"), ("аго", "его"), ("яго", "его"), ("ыя", "ые"), ("ия", "ие"),
            ("не", "ни"), ("нех", "них"), ("нем", "ним"), ("неми", "ними"))
 
@@ -50,14 +51,8 @@ class Numeral:
     kind: str  # cardinal | ordinal | digits
 
 
-def fold(word: str) -> str:
-    """Pre-reform to modern letters, lower case, without the final hard sign."""
-    word = word.lower().translate(FOLD)
-    return word[:-1] if word.endswith("ъ") else word
-
-
 def _forms(word: str) -> list[str]:
-    folded = fold(word)
+    folded = fold_letters(word)
     forms = [folded]
     for old, new in ENDINGS:
         if folded.endswith(old):

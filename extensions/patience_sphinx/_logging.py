@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from sphinx.util import logging
 
-from patience.consistency import KINDS
+from patience.findings import KINDS
 
 SUBTYPES = {
     "edition": ("dangling", "source", "duplicate", "argument", "layer"),

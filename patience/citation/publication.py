@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from patience.datafile import load_yaml, validate
+from patience.sources import source_texts_dir
 
 EDITION = "Двадцать четыре основные пасьянса — critical edition"
 
@@ -76,7 +77,5 @@ class Publication(BaseModel):
 
 def load_publication(source: Path | str | None = None) -> Publication:
     """``edition.yaml`` of ``source`` (default: the edition's ``source_texts/``), checked."""
-    from patience.text.edition import source_texts_dir
-
     path = Path(source or source_texts_dir()) / "edition.yaml"
     return validate(Publication, load_yaml(path), path)

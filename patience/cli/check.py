@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from patience.cli import UsageError
 
 if TYPE_CHECKING:
-    from patience.consistency import Finding
+    from patience.findings import Finding
 
 SUMMARY = "run every consistency check of the edition (exit 1 on any finding)"
 
 
 def register(subparsers) -> None:
-    from patience.consistency import KINDS
+    from patience.findings import KINDS
 
     parser = subparsers.add_parser(
         "check", help=SUMMARY,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 LETTERS = str.maketrans({"ё": "е", "ѣ": "е", "і": "и", "ѵ": "и", "ѳ": "ф", "ъ": None})
+_OLD_LETTERS = str.maketrans({"ѣ": "е", "і": "и", "ї": "и", "ѳ": "ф", "ѵ": "и", "ё": "е"})
 
 WHOLE = {
     "оне": "они", "одне": "одни", "однех": "одних", "однем": "одним", "однеми": "одними",
@@ -32,6 +33,13 @@ PREFIX_Z = re.compile(r"^((?:не)?(?:через|чрез|воз|вз|без|н�
 PREFIX_SS = re.compile(r"^((?:не)?ра)сс(?=ч)")
 
 BEGINNINGS = (("четыреугольник", "четырехугольник"), ("рессурс", "ресурс"))
+
+
+def fold_letters(word: str) -> str:
+    """A word's letters alone folded: lower case, the pre-reform letters read as today's, a
+    final hard sign dropped («Двѣнадцать» → «двенадцать», «Мѣстъ» → «мест»). What the
+    glossary and the numerals look words up by; the endings are theirs to try."""
+    return word.lower().translate(_OLD_LETTERS).removesuffix("ъ")
 
 
 def fold(word: str) -> str:

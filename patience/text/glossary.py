@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from patience.datafile import DataFileError, line_of, load_yaml, validate
 from patience.orthography.convert import modernize
+from patience.orthography.folding import fold_letters
 from patience.orthography.morphology import analyzer
 from patience.text.edition import Edition, load_edition, source_texts_dir
 from patience.text.english import EnglishEntry
@@ -28,7 +29,6 @@ from patience.text.english import EnglishEntry
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 Lemmas = Annotated[str, StringConstraints(pattern=r"^[а-я]+( [а-я]+)*$")]
 
-_LETTERS = str.maketrans({"ѣ": "е", "і": "и", "ѳ": "ф", "ѵ": "и", "ё": "е"})
 # Endings the reform respelled, tried as well so that the dictionary knows the word.
 _ENDINGS = (("ыя", ("ые",)), ("ия", ("ие",)), ("аго", ("ого", "его")), ("яго", ("его",)))
 _TOKEN = re.compile(r"[^\W\d_]+|[.;:!?]")
@@ -113,11 +113,6 @@ class Token(NamedTuple):
     start: int = 0
 
 
-def fold(word: str) -> str:
-    """Lower case, the pre-reform letters folded, a final ъ dropped."""
-    return word.lower().translate(_LETTERS).removesuffix("ъ")
-
-
 def _spellings(folded: str) -> list[str]:
     spellings = [folded]
     for old, news in _ENDINGS:
@@ -129,7 +124,7 @@ def _spellings(folded: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> frozenset[str]:
     """Every dictionary form pymorphy3 gives the word; for an unknown word its best guess."""
-    folded = fold(word)
+    folded = fold_letters(word)
     morph = analyzer()
     known = [s for s in _spellings(folded) if morph.word_is_known(s)]
     if known:
@@ -246,7 +241,7 @@ def duplicate_terms(glossary: Glossary) -> list[tuple[Term, Term]]:
     first: dict[object, Term] = {}
     repeated = []
     for term in glossary.terms:
-        keys = [("form", fold(term.prereform))] + [("match", pattern) for pattern in term.match]
+        keys = [("form", fold_letters(term.prereform))] + [("match", pattern) for pattern in term.match]
         earlier = next((first[key] for key in keys if key in first), None)
         if earlier is not None:
             repeated.append((term, earlier))

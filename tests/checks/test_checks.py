@@ -8,8 +8,9 @@ import shutil
 
 import pytest
 
+from patience import findings as light
 from patience.cli import main
-from patience.consistency import KINDS, check_source
+from patience.consistency import CHECKS, KINDS, check_source
 from patience.rulespec.loading import SPEC_DIR
 from tests.editing import edit, line_of
 
@@ -26,6 +27,13 @@ def specs_copy(tmp_path):
 def test_the_edition_is_consistent():
     findings = check_source(kinds=FAST)
     assert findings == [], "\n".join(map(str, findings))
+
+
+def test_every_kind_listed_has_its_check_and_its_description():
+    """The light list the build's warning types read names exactly the checks there are."""
+    assert sorted(CHECKS) == sorted(KINDS)
+    described = [line.split("``")[1] for line in (light.__doc__ or "").splitlines() if line.startswith("``")]
+    assert described == list(KINDS)
 
 
 def located(findings, kind):

@@ -2,7 +2,8 @@
 
 import pytest
 
-from patience.numerals import fold, numerals
+from patience.numerals import numerals
+from patience.orthography.folding import fold_letters
 
 
 def values(text):
@@ -44,6 +45,6 @@ def test_numeral_positions_cover_the_words():
 
 
 def test_fold_modernises_letters_for_the_dictionary():
-    assert fold("Двѣнадцать") == "двенадцать"
-    assert fold("третій") == "третий"
-    assert fold("четырехъ") == "четырех"
+    assert fold_letters("Двѣнадцать") == "двенадцать"
+    assert fold_letters("третій") == "третий"
+    assert fold_letters("четырехъ") == "четырех"
