@@ -160,7 +160,7 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
             watch.check(running)
             for future in done:
                 game_id, number = running.pop(future)
-                result = _result(future, game_id, number)
+                result = _result(future, game_id, number, watch, running)
                 _same_code(result, expected[game_id], game_id)
                 queue.spent(game_id, result["solve_cpu"] + result.get("play_cpu", 0.0))
                 on_result(game_id, result)
@@ -172,13 +172,19 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                 submit()
 
 
-def _result(future, game_id: str, number: int) -> dict:
-    if future.status == "cancelled":
-        raise ClusterError("lost the Dask scheduler: the deals being computed were cancelled")
-    try:
-        return future.result()
-    except Exception as error:  # noqa: BLE001 - an error on a worker, said in one line
-        raise ClusterError(f"{game_id} deal {number} failed on a worker: {type(error).__name__}: {error}") from None
+def _result(future, game_id: str, number: int, watch: Watch, running: dict) -> dict:
+    """A finished deal's result, fetched from the worker that holds it. Should that worker
+    die first, the scheduler computes the deal again, and with no worker left it never
+    would: so the fetch waits a poll at a time, the cluster watched between."""
+    while True:
+        if future.status == "cancelled":
+            raise ClusterError("lost the Dask scheduler: the deals being computed were cancelled")
+        try:
+            return future.result(timeout=POLL)
+        except TimeoutError:
+            watch.check(running)
+        except Exception as error:  # noqa: BLE001 - an error on a worker, said in one line
+            raise ClusterError(f"{game_id} deal {number} failed on a worker: {type(error).__name__}: {error}") from None
 
 
 def _same_code(result: dict, expected: tuple[str, str], game_id: str) -> None:

@@ -177,3 +177,33 @@ def test_the_help_gives_the_first_rungs_budget_not_the_solvers(capsys):
     said = " ".join(capsys.readouterr().out.split())
     assert "at the first rung before it says unknown (default: the stored table's, else 10,000)" in said
     assert "200,000" not in said
+
+
+class _Unfetchable:
+    """A deal reported finished whose result lived on a worker killed since: the scheduler
+    would compute it again, and with no worker left the fetch never returns."""
+
+    status = "finished"
+
+    def result(self, timeout=None):
+        if timeout is None:
+            raise AssertionError("a fetch with no timeout would wait forever here")
+        time.sleep(min(timeout, 0.05))
+        raise TimeoutError
+
+
+class _NoWorkers:
+    status = "running"
+
+    def nthreads(self) -> dict:
+        return {}
+
+
+def test_a_result_lost_with_the_last_worker_stops_the_run(monkeypatch):
+    monkeypatch.setattr(runner, "POLL", 0.01)
+    monkeypatch.setattr(runner, "LOST_AFTER", 0.2)
+    future = _Unfetchable()
+    started = time.monotonic()
+    with pytest.raises(runner.ClusterError, match="the Dask cluster has had no worker"):
+        runner._result(future, GAME, 7, runner.Watch(_NoWorkers()), {})
+    assert time.monotonic() - started < 5
