@@ -181,10 +181,16 @@ def _result(future, game_id: str, number: int, watch: Watch, running: dict) -> d
             raise ClusterError("lost the Dask scheduler: the deals being computed were cancelled")
         try:
             return future.result(timeout=POLL)
-        except TimeoutError:
+        except TimeoutError as error:
+            if future.status == "error":  # the deal's own TimeoutError, raised on the worker
+                raise _failed(game_id, number, error) from None
             watch.check(running)
         except Exception as error:  # noqa: BLE001 - an error on a worker, said in one line
-            raise ClusterError(f"{game_id} deal {number} failed on a worker: {type(error).__name__}: {error}") from None
+            raise _failed(game_id, number, error) from None
+
+
+def _failed(game_id: str, number: int, error: BaseException) -> ClusterError:
+    return ClusterError(f"{game_id} deal {number} failed on a worker: {type(error).__name__}: {error}")
 
 
 def _same_code(result: dict, expected: tuple[str, str], game_id: str) -> None:

@@ -207,3 +207,18 @@ def test_a_result_lost_with_the_last_worker_stops_the_run(monkeypatch):
     with pytest.raises(runner.ClusterError, match="the Dask cluster has had no worker"):
         runner._result(future, GAME, 7, runner.Watch(_NoWorkers()), {})
     assert time.monotonic() - started < 5
+
+
+class _TimedOutOnTheWorker:
+    """A deal whose own code raised TimeoutError on the worker: an error, not a result still on its way."""
+
+    status = "error"
+
+    def result(self, timeout=None):
+        raise TimeoutError("the deal's own")
+
+
+def test_a_deal_that_raised_timeout_on_its_worker_is_its_error_not_a_wait():
+    watch = runner.Watch(_NoWorkers())
+    with pytest.raises(runner.ClusterError, match=r"calculation deal 7 failed on a worker: TimeoutError: the deal's own"):
+        runner._result(_TimedOutOnTheWorker(), GAME, 7, watch, {})
