@@ -80,7 +80,7 @@ def test_the_test_command_sets_up_everything_the_tests_import_and_the_site_copie
     assert {"test", "browser", "bench", "lint"} <= installed_extras(command)
     steps = [step.strip() for step in command.split("&&")]
     assert steps[:2] == ["bash .ci/setup", "python3 -m venv .venv"] and "npm ci" in steps
-    assert steps[-1] == ".venv/bin/python -m pytest"
+    assert steps[-1] == ".venv/bin/python -m pytest -n 2"  # both cores of a CI machine (pytest-xdist)
 
 
 def test_the_command_without_root_is_the_same_with_the_debian_packages_tests_left_out():

@@ -26,6 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-smooth-scrolling",  # a wheel turned in a test has scrolled when it returns
 ]
 
 

@@ -104,6 +104,16 @@ def play_by(page, how: str, game, move) -> None:
         _activate(page, how, offered)
 
 
+def at_rest(locator) -> None:
+    """Wait until ``locator`` stands still for two frames: the wheel's scroll is dispatched, not
+    finished, when playwright returns, and a loaded machine may still be scrolling when the
+    card would be let go (on the pile that has since moved under the pointer)."""
+    locator.evaluate("p => new Promise(done => { let last = null; const look = () => {"
+                     " const box = p.getBoundingClientRect(), now = `${box.left},${box.top}`;"
+                     " if (now === last) { done(); return; } last = now;"
+                     " requestAnimationFrame(() => requestAnimationFrame(look)); }; look(); })")
+
+
 def into_view(locator) -> None:
     """Scrolled to the middle of the window: at its top, the controls that stay there cover it."""
     locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})")
@@ -142,6 +152,8 @@ def drag(page, src: int, dst: int) -> None:
         if where == "ok":
             break
         page.mouse.wheel(0, 150 if where == "below" else -150)
+        at_rest(pile(page, dst))
+    at_rest(pile(page, dst))
     there = pile(page, dst).bounding_box()
     page.mouse.move(there["x"] + there["width"] / 2, there["y"] + there["height"] / 2, steps=4)
     page.mouse.up()
