@@ -1,9 +1,11 @@
 """The player's wins against the solver's, game by game, and what the player costs.
 
-    python benchmarks/bench_player.py --solver FILE [--deals N] [--first K] [--games ID,ID] [--record FILE]
+    python benchmarks/bench_player.py [--solver FILE] [--deals N] [--first K] [--games ID,ID] [--record FILE]
+                                      [--worlds W] [--budget B] [--sighted]
 
 ``--solver`` names the solver's outcomes, ``{game: {deal: [outcome, positions, seconds]}}``
-(as ``patience solve`` decides them; a deal missing from the file counts as not known).
+(as ``patience solve`` decides them; a deal missing from the file counts as not known);
+without it, the stored statistics' outcomes are read.
 For each game and variant the player (:func:`patience.solver.play`, which sees only the
 face-up cards) plays deals K..K+N-1; the table gives the deals the solver wins, the deals
 the player wins, those both win, the player's share of the solver's wins (the target is at
@@ -11,6 +13,12 @@ least half wherever the solver wins at least 5% of the deals) and the player's p
 seconds a deal (``time.process_time``: what other processes on a shared machine take is not
 counted), on average and at most. ``--record`` writes the player's outcome of every deal
 to a JSON file, ``{game: {deal: [outcome, moves, seconds]}}``.
+
+``--worlds`` and ``--budget`` set the counsel's worlds a round and positions a world
+(:mod:`patience.solver.counsel`). ``--sighted`` tells the player every face-down card: its
+worlds are the real deal itself. That player breaks the rule of the table, and is there only
+to measure: the gap between it and the true player is what the hidden cards cost, the gap
+between it and the solver what searching again at every choice costs.
 """
 
 from __future__ import annotations
@@ -20,24 +28,33 @@ import json
 import time
 from pathlib import Path
 
+from patience.engine.state import State
 from patience.rulespec.compile import games, load_game
-from patience.solver import play
+from patience.solver import counsel, play, player
+from patience.stats import table
 
 TARGET, SOLVER_FLOOR = 0.5, 0.05  # the player's share of the solver's wins, where the solver wins this share
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--solver", required=True, help="the solver's outcomes (JSON)")
+    parser.add_argument("--solver", help="the solver's outcomes (JSON; default: the stored statistics')")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--games", help="comma-separated ids (default: every playable game and variant)")
     parser.add_argument("--record", help="write the player's outcome of every deal to this JSON file")
+    parser.add_argument("--worlds", type=int, default=counsel.WORLDS, help="the counsel's worlds a round")
+    parser.add_argument("--budget", type=int, default=counsel.BUDGET, help="the counsel's positions a world")
+    parser.add_argument("--sighted", action="store_true", help="the player told every face-down card (a bound)")
     arguments = parser.parse_args()
-    solved = json.loads(Path(arguments.solver).read_text(encoding="utf-8"))
+    counsel.WORLDS, counsel.BUDGET = arguments.worlds, arguments.budget
+    if arguments.sighted:
+        counsel.world = player.world = sighted
+    solved = json.loads(Path(arguments.solver).read_text(encoding="utf-8")) if arguments.solver else stored()
     ids = arguments.games.split(",") if arguments.games else [e.id for e in games() if e.playable]
     numbers = range(arguments.first, arguments.first + arguments.deals)
-    print(f"deals {numbers.start}..{numbers.stop - 1}")
+    print(f"deals {numbers.start}..{numbers.stop - 1}; counsel {counsel.WORLDS} worlds x {counsel.BUDGET} positions"
+          + ("; sighted: the worlds are the real deal" if arguments.sighted else ""))
     print("| game | solver won | known | player won | both | player/solver | target | player s/deal (max) |")
     print("|---|---:|---:|---:|---:|---:|---|---:|")
     record: dict[str, dict] = {}
@@ -51,6 +68,17 @@ def main() -> None:
         print(row(ident, numbers, outcomes, played), flush=True)
     if arguments.record:
         Path(arguments.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def sighted(game, state: State, generator, turned: bool = False) -> State:
+    """The "world" of a player told every card: the real deal, as it lies."""
+    return State([list(cards) for cards in state.piles], state.key, state.passes)
+
+
+def stored() -> dict:
+    """The solver's outcome of every stored deal, in ``--solver``'s form."""
+    data = table.load()["games"]
+    return {ident: {number: [cells[0]] for number, cells in entry["deals"].items()} for ident, entry in data.items()}
 
 
 def row(ident: str, numbers: range, solver: dict, player: dict) -> str:
