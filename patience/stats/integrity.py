@@ -85,15 +85,15 @@ def _rows(game: str, stored: dict, text: str, start: int) -> Found:
         else:
             found.append((table.line_of(text, f'"{key}": [', start), f"{game}: {key!r} is not a deal number"))
     for number, written in sorted(keys.items()):
-        line = table.line_of(text, f'"{written[-1]}": [', start)
         if len(written) > 1:
-            found.append((line, f"{game}: deal {number} is given {len(written)} times "
-                                f"(as {', '.join(map(repr, written))})"))
+            messages = [f"deal {number} is given {len(written)} times (as {', '.join(map(repr, written))})"]
         elif written[0] != str(number):
-            found.append((line, f"{game}: deal {number} is written {written[0]!r}, not as `patience stats` writes it"))
+            messages = [f"deal {number} is written {written[0]!r}, not as `patience stats` writes it"]
         else:
-            found += [(line, f"{game}: deal {number}: {message}")
-                      for message in _row_faults(stored, stored["deals"][written[0]], _planned(game))]
+            messages = [f"deal {number}: {message}" for message in _row_faults(stored, stored["deals"][written[0]], _planned(game))]
+        if messages:  # a row's line is looked for only when it is at fault: finding it is not cheap
+            line = table.line_of(text, f'"{written[-1]}": [', start)
+            found += [(line, f"{game}: {message}") for message in messages]
     missing = [n for n in range(1, max(keys, default=0) + 1) if n not in keys]
     if missing:
         named = ", ".join(map(str, missing[:SHOWN])) + (f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else "")
