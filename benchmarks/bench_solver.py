@@ -38,10 +38,15 @@ BASE = "47c25cd"
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_BUDGET = 10_000
 
-# What both solvers run: only the API the base commit had (load_game, solve, play).
+# What both solvers run: only the API the base commit had (load_game, from where each tree keeps it; solve, play).
 WORKER = """
-import json, sys, time
-from patience.rulespec.compile import load_game
+import json, os, sys, time
+# Chosen by the tree's files, not by trying the import: an editable install would find the
+# newer module for the base tree too, and mix the two.
+if os.path.isdir("patience/rulespec"):
+    from patience.rulespec.compile import load_game
+else:  # the base commit, before the compiler moved beside the spec language
+    from patience.engine import load_game
 from patience.solver import play, solve
 game_id, first, deals, cap, budget, player = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), \\
     int(sys.argv[5]), sys.argv[6] == "1"
