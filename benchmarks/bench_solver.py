@@ -5,9 +5,9 @@
 
 Each solver decides deals K..K+N-1 of every game and variant (or of those named) on an
 escalation ladder: a budget of 10,000 positions, then, if the deal is still undecided,
-ten times as many, and so on, until it is decided or the processor time spent on it
-passes ``--cap`` seconds (60 by default; a rung that starts before the cap may end after
-it). Per game it reports, for each solver, the share of deals decided, the median and the
+ten times as many, and so on, until it is decided or the next rung would take it past
+``--cap`` processor-seconds (60 by default): a rung is foreseen to cost ten times the one
+before it, and one that would end beyond the cap is not started. Per game it reports, for each solver, the share of deals decided, the median and the
 mean processor-seconds of a decided deal, and the deals decided per processor-hour spent
 (undecided deals' time included), with the ratio of the two; and the win rate of this
 player beside the solver's wins. ``--record`` writes every decision of this solver (outcome,
@@ -61,8 +61,9 @@ for number in range(first, first + deals):
         rung += 1
         start = time.process_time()
         solution = solve(game, game.deal(number), budget_now)
-        spent += time.process_time() - start
-        if solution.outcome != "unknown" or spent >= cap:
+        took = time.process_time() - start
+        spent += took
+        if solution.outcome != "unknown" or spent + 10 * took > cap:  # the next rung would pass the cap
             break
         budget_now *= 10
     row = {"deal": number, "outcome": solution.outcome, "positions": solution.nodes, "rung": rung,
