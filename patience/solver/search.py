@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
-from patience.solver import capacity, confluence, native, placement
+from patience.solver import capacity, confluence, covering, native, placement
 from patience.solver.dive import dive
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
@@ -251,7 +251,7 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
 
 
 def _decided(game: Game, state: State) -> Solution | None:
-    """The deal decided by the structure of its rules (see the three modules), if they allow."""
+    """The deal decided by the structure of its rules (see the four modules), if they allow."""
     settled = confluence.decide(game, state)
     if settled is not None:
         outcome, line = settled
@@ -262,6 +262,9 @@ def _decided(game: Game, state: State) -> Solution | None:
     short = capacity.shortfall(game, state)
     if short is not None:
         return Solution("lost", 1, [], "capacity", f"the foundations cannot hold every card in play: {short}")
+    covered = covering.proof(game, state)
+    if covered is not None:
+        return Solution("lost", 1, [], "covering", covered)
     plan = placement.decide(game, state)
     if plan is not None:
         if plan.line:
