@@ -1,4 +1,4 @@
-/* The solver's optional accelerator: the engine's rules and the solver's three searches, in C.
+/* The solver's optional accelerator: the engine's rules and the solver's two searches, in C.
  *
  * This is a port, move for move, of the pure-Python reference (patience/engine/game.py,
  * actions.py, compulsory.py for the rules; patience/solver/search.py, position.py, safe.py,

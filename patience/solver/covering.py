@@ -34,17 +34,13 @@ from functools import lru_cache
 from patience.cards import card_name, rank_of, suit_of
 from patience.engine.game import Game, builds_on
 from patience.engine.state import State
+from patience.solver import capacity
 
 
 @lru_cache(maxsize=64)
 def reasons(game: Game) -> tuple[str, ...]:
     """Why the argument proves nothing in this game (empty: it may)."""
-    rules, why = game.rules, []
-    role = {name: area.role for name, area in rules.areas.items()}
-    if any(role[flow.source] == "foundation" for flow in rules.flows):
-        why.append("cards go back from the foundations")
-    if any(role[name] == "aside" for flow in rules.flows for name in flow.to) or rules.pairs:
-        why.append("cards leave play otherwise than for a foundation, or go up in pairs")
+    rules, why = game.rules, list(capacity.reasons(game))  # no card leaves a foundation, none leaves play
     sequences = {(rule.sequence, rule.suit) for rule in rules.foundation.values()}
     if len(sequences) != 1:
         why.append("the foundations do not all follow one sequence")
