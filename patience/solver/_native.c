@@ -1,4 +1,4 @@
-/* The solver's optional accelerator: the engine's rules and the solver's two searches, in C.
+/* The solver's optional accelerator: the engine's rules and the solver's three searches, in C.
  *
  * This is a port, move for move, of the pure-Python reference (patience/engine/game.py,
  * actions.py, compulsory.py for the rules; patience/solver/search.py, position.py, safe.py,
@@ -68,7 +68,8 @@ typedef struct {
     int safe_enabled; int *eligible, *may_empty; int nfoundations; int *foundations;
     int (*partners)[52]; int *npartners;                 /* per rank-suit key: keys that may be built on it */
     int nlooked; int *look_pile, *look_kind, *look_hops, *look_blocking;
-    int beam_share;                                      /* the beam's part of the budget (1 / beam_share) */
+    int dive;                                            /* points of promise a move made is worth */
+    int beam_share, best_share;                          /* the beam's and the best-first search's parts of the budget */
 } Tables;
 
 typedef struct {
@@ -764,6 +765,44 @@ static int children(Search *search, Move *out) {
 }
 
 typedef struct { double score; int rank, node; } Entry;
+typedef struct { Entry *items; int n, cap; } Heap;
+
+static int entry_less(const Entry *a, const Entry *b) {
+    if (a->score != b->score) return a->score < b->score;
+    if (a->rank != b->rank) return a->rank < b->rank;
+    return a->node < b->node;
+}
+
+static int heap_push(Heap *h, Entry e) {
+    Entry *items = grow(h->items, &h->cap, h->n + 1, sizeof(Entry));
+    if (!items) return -1;
+    h->items = items;
+    int i = h->n++;
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (!entry_less(&e, &h->items[parent])) break;
+        h->items[i] = h->items[parent];
+        i = parent;
+    }
+    h->items[i] = e;
+    return 0;
+}
+
+static Entry heap_pop(Heap *h) {
+    Entry top = h->items[0], last = h->items[--h->n];
+    int i = 0;
+    for (;;) {
+        int child = 2 * i + 1;
+        if (child >= h->n) break;
+        if (child + 1 < h->n && entry_less(&h->items[child + 1], &h->items[child])) child++;
+        if (!entry_less(&h->items[child], &last)) break;
+        h->items[i] = h->items[child];
+        i = child;
+    }
+    if (h->n) h->items[i] = last;
+    return top;
+}
+
 typedef struct { int outcome; long nodes; Move *line; int nline; } Result;
 
 static int enter(Search *search) {
@@ -816,10 +855,11 @@ static int line_of(Tree *tree, int node, Result *result) {
 
 typedef struct { Entry *items; int n, cap; } Entries;
 
-/* search.Tree.expand: the state brought to `node`, and each child not seen before added to
-   the tree, its entry (promise, then the move's rank) appended to `found`. 1 when a child is
-   won (its line in `result`) or the budget is spent (unknown), -1 on failure, else 0. */
-static int expand(Search *search, Tree *tree, int *at, int node, Entries *found, Result *result) {
+/* search.BestFirst.expand: the state brought to `node`, and each child not seen before
+   added to the tree, its entry (promise less `dive` points a move made, then the move's
+   rank) appended to `found`. 1 when a child is won (its line in `result`) or the budget
+   is spent (unknown), -1 on failure, else 0. */
+static int expand(Search *search, Tree *tree, int *at, int node, int dive, Entries *found, Result *result) {
     const Tables *t = search->t;
     State *s = search->s;
     if (go_to(search, tree, at, node) < 0) return -1;
@@ -843,7 +883,7 @@ static int expand(Search *search, Tree *tree, int *at, int node, Entries *found,
             Entry *more = grow(found->items, &found->cap, found->n + 1, sizeof(Entry));
             if (!more) return -1;
             found->items = more;
-            Entry e = {-score(t, s), priority(t, &moves[i]), child};
+            Entry e = {-score(t, s) - (double)(dive * depth), priority(t, &moves[i]), child};
             found->items[found->n++] = e;
         }
         undo_move(s);
@@ -851,10 +891,25 @@ static int expand(Search *search, Tree *tree, int *at, int node, Entries *found,
     return 0;
 }
 
-static int entry_less(const Entry *a, const Entry *b) {
-    if (a->score != b->score) return a->score < b->score;
-    if (a->rank != b->rank) return a->rank < b->rank;
-    return a->node < b->node;
+static int best_first(Search *search, Result *result) {
+    Tree tree = {0};
+    Heap heap = {0};
+    Entries found = {0};
+    int at = 0, status = 0;
+    result->line = NULL; result->nline = 0; result->outcome = OUT_LOST;
+    if (enter(search) < 0 || tree_add(&tree, -1, NULL, 0) < 0) return -1;
+    Entry root = {0.0, 0, 0};
+    if (heap_push(&heap, root) < 0) return -1;
+    while (heap.n && !status) {
+        found.n = 0;
+        status = expand(search, &tree, &at, heap_pop(&heap).node, search->t->dive, &found, result);
+        for (int i = 0; i < found.n && !status; i++) if (heap_push(&heap, found.items[i]) < 0) status = -1;
+    }
+    result->nodes = (long)search->seen.count;
+    /* leave the state where it began */
+    while (search->s->nframes) undo_move(search->s);
+    free(tree.parent); free(tree.depth); free(tree.move); free(heap.items); free(found.items);
+    return status < 0 ? -1 : 0;
 }
 
 static int compare_entries(const void *a, const void *b) {
@@ -874,7 +929,7 @@ static int beam_pass(Search *search, int width, Result *result) {
     if (!layer) status = -1; else layer[0] = 0;
     while (nlayer && !status) {
         found.n = 0;
-        for (int k = 0; k < nlayer && !status; k++) status = expand(search, &tree, &at, layer[k], &found, result);
+        for (int k = 0; k < nlayer && !status; k++) status = expand(search, &tree, &at, layer[k], 0, &found, result);
         if (status) break;
         if (found.n) qsort(found.items, (size_t)found.n, sizeof(Entry), compare_entries);
         if (found.n > width) cut = 1;
@@ -1172,8 +1227,8 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     t->has_classes = nclasses == MAXC;
     for (int i = 0; i < nclasses && i < MAXC; i++) t->classes[i] = (uint8_t)classes[i];
     NUMBER(classes_from, "classes_from");
-    NUMBER(safe_enabled, "safe_enabled");
-    NUMBER(beam_share, "beam_share");
+    NUMBER(safe_enabled, "safe_enabled"); NUMBER(dive, "dive");
+    NUMBER(beam_share, "beam_share"); NUMBER(best_share, "best_share");
     LIST(eligible, "eligible"); LIST(may_empty, "may_empty");
     if (!(t->foundations = int_list(d, "foundations", &t->nfoundations))) return NULL;
     int *part_flat, *part_off, nparts;
@@ -1259,30 +1314,26 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     int status = -1;
     if (!search.buffer) { PyErr_NoMemory(); goto done; }
     {
-        /* search.reference: the beam on its share, then the depth-first search on what it left */
-        Result found = {0};
-        long share = budget / t->beam_share;
+        /* search.reference: each search on what the others left of its share */
+        long shares[3] = {budget / t->beam_share, budget / t->best_share, budget}, spent = 0;
         decided.outcome = OUT_UNKNOWN;
-        search.budget = share > 1 ? share : 1;
-        Py_BEGIN_ALLOW_THREADS
-        status = beam(&search, &found);  /* the beam makes a table for each pass */
-        Py_END_ALLOW_THREADS
-        if (status < 0) { free(found.line); raise_failure(); goto done; }  /* raised with the GIL back */
-        decided = found;
-        if (found.outcome == OUT_UNKNOWN && found.nodes < budget) {
-            long spent = found.nodes;
-            Result deep = {0};
-            free(found.line);
-            search.budget = budget - spent;
-            if (seen_init(&search.seen) < 0) { raise_failure(); status = -1; goto done; }
+        for (int k = 0; k < 3; k++) {
+            long left = budget - spent, share = shares[k] < left ? shares[k] : left;
+            if (left <= 0) break;
+            Result found = {0};
+            search.budget = share > 1 ? share : 1;
+            status = k != 0 ? seen_init(&search.seen) : 0;  /* the beam makes a table for each pass */
+            if (status < 0) { raise_failure(); goto done; }
             Py_BEGIN_ALLOW_THREADS
-            status = depth_first(&search, &deep);
+            status = k == 0 ? beam(&search, &found) : k == 1 ? best_first(&search, &found) : depth_first(&search, &found);
             Py_END_ALLOW_THREADS
-            free(search.seen.slots);
-            if (status < 0) { free(deep.line); raise_failure(); goto done; }
-            decided = deep;
-            decided.nodes += spent;
+            if (k != 0) free(search.seen.slots);
+            if (status < 0) { free(found.line); raise_failure(); goto done; }  /* raised with the GIL back */
+            spent += found.nodes;
+            if (found.outcome != OUT_UNKNOWN) { decided = found; break; }
+            free(found.line);
         }
+        decided.nodes = spent;
     }
 done:
     free(search.buffer);

@@ -1,4 +1,4 @@
-"""The solver's optional accelerator: the reference's two searches, run in C (``_native.c``).
+"""The solver's optional accelerator: the reference's three searches, run in C (``_native.c``).
 
 The extension is a port of the pure-Python engine's rules and of :mod:`patience.solver.search`
 that lists moves and enters positions in exactly the reference's order, so a deal is decided
@@ -141,7 +141,8 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "may_empty": [int(e) for e in safe.may_empty], "foundations": list(rules.foundation),
         "partners": [[suit * 13 + rank - 1 for rank, suit in safe.partners[(r, s)]]
                      for s in range(4) for r in range(1, 14)],
-        "beam_share": search.BEAM_SHARE,
+        "dive": search.DIVE,
+        "beam_share": search.BEAM_SHARE, "best_share": search.BEST_SHARE,
         "looked": [[pile, look, hops, int(blocking)] for pile, look, hops, blocking in _piles(game, True)],
     }
 
@@ -177,7 +178,7 @@ def values_of(move: Move) -> tuple:
 
 
 def solve(game: Game, state: State, budget: int, pruning: bool = True) -> tuple[str, int, list[Move]] | None:
-    """The reference's ``Beam`` then ``DepthFirst``, in C: (outcome, positions, line),
+    """The reference's ``Beam``, ``BestFirst`` then ``DepthFirst``, in C: (outcome, positions, line),
     or None where the accelerator is not built, turned off, or leaves the game to the reference."""
     if not available() or unsupported(game):
         return None

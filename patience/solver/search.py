@@ -1,21 +1,26 @@
-"""The search over every line of play: a beam, then depth-first, each with a transposition table.
+"""The search over every line of play: a beam, best-first, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
 position met again by another order of moves is not entered again, since its
 futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
-is the only move tried. The budget of positions is shared by two searches, each of
-which alone would decide the deal if given enough:
+is the only move tried. The budget of positions is shared by three searches, each of
+which alone would decide the deal if given enough, and each of which wins deals the
+others reach late:
 
 - :class:`Beam`, with the first half, goes down the tree depth by depth keeping only
   the most promising positions of each depth (:func:`patience.solver.ordering.score`,
   seeing every card), one at first, then two, four and so on, each pass afresh. It finds
-  the wins of long games whose every line must be planned to its end (Calculation) and
-  the long winning lines a promising position leads to (the Besieged City); a pass that
-  never had to leave a position out has entered every reachable position.
+  the wins of long games whose every line must be planned to its end (Calculation, the
+  Besieged City, La Nivernaise); a pass that never had to leave a position out has
+  entered every reachable position.
+- :class:`BestFirst`, with the next quarter, keeps the positions entered but not yet
+  looked beyond in a queue, the most promising first (by the same score), and walks
+  the one state it holds from position to position of its tree by undoing and
+  replaying moves. It finds the wins of the Empress, the Constitution and Napoleon's
+  Square, where a promising position leads on to a better one.
 - :class:`DepthFirst`, with the rest, plays the moves of each position in the order
   of :func:`patience.solver.ordering.rank` and takes them back when nothing below
-  wins. It enters every position reachable before it says lost, holding only the table
-  of positions seen, and finds wins that begin with a move the score thinks little of.
+  wins. It finds wins that begin with a move the score thinks little of.
 
 Each ends when a won position is reached, when every reachable position has
 been entered (lost), or when its budget is spent (then the next is tried, or the
@@ -27,6 +32,7 @@ returned.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from patience.engine.game import Game
@@ -38,7 +44,8 @@ from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
-BEAM_SHARE = 2  # the beam takes half the budget, the depth-first search the rest
+DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
+BEAM_SHARE, BEST_SHARE = 2, 4  # the beam takes half the budget, the best-first search a quarter
 OUTCOMES = ("won", "lost", "unknown")
 START = Move("start")  # the move the tree's root is entered by, which no line includes
 
@@ -87,11 +94,9 @@ class Search:
         return extra
 
 
-class Tree(Search):
-    """A search that holds a single position in hand and walks a tree of the positions it
-    has entered, by taking moves back and playing them again, so that a position kept for
-    later costs a few numbers, not a copy of the cards. Node ``n`` of the tree is reached
-    from ``parent[n]`` by ``move[n]``; ``extra[n]`` is the history's part of its key."""
+class BestFirst(Search):
+    """Node ``n`` of the tree is reached from ``parent[n]`` by ``move[n]``; ``extra[n]`` is
+    the history's part of its key."""
 
     def __init__(self, game: Game, state: State, budget: int):
         super().__init__(game, state, budget)
@@ -101,10 +106,22 @@ class Tree(Search):
         self.extra: list = ["root"]
         self.at = 0  # the node the state is at
 
-    def expand(self, node: int, found: list[tuple]) -> Solution | None:
+    def run(self) -> Solution:
+        self.enter("root")
+        queue: list[tuple] = [(0.0, 0, 0)]
+        while queue:
+            found: list[tuple] = []
+            decided = self.expand(heapq.heappop(queue)[-1], found, DIVE)
+            if decided is not None:
+                return decided
+            for entry in found:
+                heapq.heappush(queue, entry)
+        return Solution("lost", len(self.seen), [], "exhausted")
+
+    def expand(self, node: int, found: list[tuple], dive: int) -> Solution | None:
         """Bring the state to ``node`` and enter its children: each not seen before is added
-        to the tree and its entry appended to ``found`` (:meth:`priority`). The solution if
-        a child is won or the budget is spent."""
+        to the tree and its entry appended to ``found`` (:meth:`priority`, with ``dive``
+        points for each move made). The solution if a child is won or the budget is spent."""
         game, state = self.game, self.state
         self.go_to(node)
         for move in self.children():
@@ -116,14 +133,16 @@ class Tree(Search):
                     return Solution("won", len(self.seen), self.line(child))
                 if len(self.seen) >= self.budget:
                     return Solution("unknown", len(self.seen))
-                found.append((*self.priority(move), child))
+                found.append((*self.priority(move, child, dive), child))
             game.undo(state)
         return None
 
-    def priority(self, move: Move) -> tuple:
-        """The order of the children (lowest first): the position's promise, then the rank
-        of the move that reached it."""
-        return (-score(self.game, self.state, peek=True), rank(self.game, move))
+    def priority(self, move: Move, child: int, dive: int) -> tuple:
+        """The queue's order (lowest first): the position's promise with a little for each
+        move made, so that of positions as promising the search carries on the deepest
+        rather than spread over the many ways of reaching the same point (moves within the
+        layout that change nothing the score sees); then the move's rank."""
+        return (-score(self.game, self.state, peek=True) - dive * self.depth[child], rank(self.game, move))
 
     def add(self, parent: int, move: Move, extra) -> int:
         self.parent.append(parent)
@@ -176,10 +195,10 @@ class Beam:
         return Solution("unknown", spent)
 
 
-class BeamPass(Tree):
+class BeamPass(BestFirst):
     """One pass of the beam: every position of one depth expanded, the ``width`` most
-    promising of their children (by :meth:`Tree.priority`, then the order they were
-    entered) kept as the next depth.
+    promising of their children (by :meth:`BestFirst.priority` with nothing for the moves
+    made, since all are as deep, then the order they were entered) kept as the next depth.
     A pass that never left a position out has entered every position reachable: it says
     lost; one that did, and ran out of positions, says unknown."""
 
@@ -193,7 +212,7 @@ class BeamPass(Tree):
         while layer:
             found: list[tuple] = []
             for node in layer:
-                decided = self.expand(node, found)
+                decided = self.expand(node, found, 0)
                 if decided is not None:
                     return decided
             found.sort()
@@ -279,7 +298,7 @@ def _places(count: int) -> str:
 
 
 def _searched(game: Game, state: State, budget: int) -> Solution:
-    """A dive first (:mod:`patience.solver.dive`), then the two searches, in C where the
+    """A dive first (:mod:`patience.solver.dive`), then the three searches, in C where the
     accelerator takes the game, else in Python."""
     line = dive(game, state)
     if line is not None:
@@ -292,13 +311,18 @@ def _searched(game: Game, state: State, budget: int) -> Solution:
 
 
 def reference(game: Game, state: State, budget: int) -> Solution:
-    """The beam on its half of the budget, then the depth-first search on all the beam left,
-    in Python: the definition the accelerator follows."""
-    beam = Beam(game, state, max(1, budget // BEAM_SHARE)).run()
-    if beam.outcome != "unknown" or beam.nodes >= budget:
-        return beam
-    deep = DepthFirst(game, state, budget - beam.nodes).run()
-    return Solution(deep.outcome, beam.nodes + deep.nodes, deep.line, deep.reason)
+    """The three searches in Python, the beam, best-first, then depth-first, each on what
+    the others left of its share of the budget: the definition the accelerator follows."""
+    spent = 0
+    for search, share in ((Beam, budget // BEAM_SHARE), (BestFirst, budget // BEST_SHARE), (DepthFirst, budget)):
+        left = budget - spent
+        if left <= 0:
+            break
+        solution = search(game, state, max(1, min(share, left))).run()
+        spent += solution.nodes
+        if solution.outcome != "unknown":
+            return Solution(solution.outcome, spent, solution.line, solution.reason)
+    return Solution("unknown", spent)
 
 
 def verify(game: Game, state: State, line: list[Move]) -> None:

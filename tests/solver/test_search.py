@@ -12,7 +12,7 @@ from patience.solver import safe, solve
 from patience.solver import search as searches
 from patience.solver.position import Keys, symmetric_areas
 from patience.solver.safe import unsafe_reasons
-from patience.solver.search import Beam, BeamPass, DepthFirst, verify
+from patience.solver.search import Beam, BeamPass, BestFirst, DepthFirst, verify
 from tests.solver.endgames import endgame, exhaustive
 
 # Games whose positions are their piles and pass alone (no turn, no unlimited redeal),
@@ -21,9 +21,9 @@ GAMES = ["calculation", "calculation:waiting", "napoleon", "constitution", "besi
          "sultan", "duchess", "nivernaise", "empress"]
 
 
-def disagreements(game_id: str, samples: int = 25, search=DepthFirst, left: int = 8,
+def disagreements(game_id: str, samples: int = 25, search=BestFirst, left: int = 8,
                   limit: int = 5_000) -> tuple[dict, list[int]]:
-    """Compare one of the solver's two searches with exhaustive search on small positions
+    """Compare one of the solver's three searches with exhaustive search on small positions
     of the game (``solve`` hands a small position whole to the first)."""
     game = load_game(game_id)
     compared, wrong = {True: 0, False: 0}, []
@@ -41,7 +41,7 @@ def disagreements(game_id: str, samples: int = 25, search=DepthFirst, left: int 
     return compared, wrong
 
 
-@pytest.mark.parametrize("search", [Beam, DepthFirst])
+@pytest.mark.parametrize("search", [BestFirst, Beam, DepthFirst])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_solver_agrees_with_exhaustive_search(game_id, search):
     compared, wrong = disagreements(game_id, search=search)
@@ -54,7 +54,7 @@ def test_the_comparison_catches_an_unsound_pruning(monkeypatch):
     wanted on another foundation): the comparison must see it."""
     monkeypatch.setattr(safe, "unsafe_reasons", lambda game: [])
     monkeypatch.setattr(safe.SafeMoves, "is_safe", lambda self, state, move: True)
-    for search in (Beam, DepthFirst):
+    for search in (BestFirst, DepthFirst):
         compared, wrong = disagreements("calculation", search=search)
         assert compared[False] and wrong, search
 
