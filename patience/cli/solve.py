@@ -107,6 +107,8 @@ PROOFS = {
     "placement": "the placement plan (docs/solver.md: games whose foundations wait until every card is placed)",
     "confluent": "confluence (docs/solver.md: games where no choice matters)",
     "capacity": "counting places (docs/solver.md: more cards in play than the foundations can hold)",
+    "covering": "covering (docs/solver.md: every copy of a card that can go only home lies over a lower card "
+                "of its suit)",
 }
 
 

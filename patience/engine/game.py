@@ -284,7 +284,7 @@ class Game:
             before = self.fills_from[pile].get(source_area)
             return before is not None and not any(state.piles[p] for p in before)
         build = self.takers[pile].build
-        return build is not None and _builds_on(build, card, cards)
+        return build is not None and builds_on(build, card, cards)
 
     def _fits_elsewhere(self, state: State, card: int, source_area: str, wanted: set[int] | None) -> bool:
         """Whether a foundation, or a packet by marriage, takes the card (spaces aside):
@@ -645,7 +645,7 @@ def _getter(piles: list[int]):
 
 
 
-def _builds_on(build, card: int, cards: list[int]) -> bool:
+def builds_on(build, card: int, cards: list[int]) -> bool:
     """Marriage (марьяжъ): may ``card`` go on the top of the packet ``cards``? With
     ``kept``, a packet built up goes on up, one built down goes on down («въ такомъ видѣ
     въ одной и той же пачкѣ»)."""

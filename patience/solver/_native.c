@@ -62,6 +62,8 @@ typedef struct {
     int npairs, any_ahead; PairPlan *pairs;
     /* the search's tables */
     int nsym; int *sym_start, *sym_stop;
+    uint64_t *salt;                                      /* per pile: what its hash is mixed with in the key
+                                                            (one salt for all the piles of a symmetric area) */
     uint8_t classes[MAXC]; int has_classes, classes_from;
     int safe_enabled; int *eligible, *may_empty; int nfoundations; int *foundations;
     int (*partners)[52]; int *npartners;                 /* per rank-suit key: keys that may be built on it */
@@ -80,11 +82,17 @@ typedef struct {
     uint8_t *saved; int nsaved, capsaved;  /* the cards of piles replaced */
     int *frames; int nframes, capframes;
     const uint64_t *keys;                   /* shuffle keys: (redeals) * total, pass k at (k - 1) * total */
-    uint64_t *pile_hash; uint8_t *dirty;    /* each pile's hash for the key, and whether it must be made again */
+    /* the key, kept up to date pile by pile: prefix[p * (MAXC + 1) + i] hashes the first i cards
+       of pile p and is good for i <= valid[p]; a pile's term is its whole hash mixed with its salt,
+       and the key is made from the sum of the terms, which changes only by the piles moved */
+    uint64_t *prefix; int16_t *valid;
+    uint64_t *term, terms;
+    uint8_t *dirty;                         /* whether a pile's term must be made again */
     int hashed_classes;                     /* whether the hashes were made of classes (-1: not yet) */
 } State;
 
 #define PILE(s, p) ((s)->cards + (size_t)(p) * MAXC)
+#define SPOIL(s, p, n) do { if ((s)->valid[p] > (n)) (s)->valid[p] = (int16_t)(n); (s)->dirty[p] = 1; } while (0)
 #define TOP(s, p) (PILE(s, p)[(s)->len[p] - 1])
 static inline int rank_of(int c) { return c % 13 + 1; }
 static inline int suit_of(int c) { return c % 52 / 13; }
@@ -121,8 +129,9 @@ static int transfer(State *s, int src, int pos, int dst) {
     uint8_t card = from[pos];
     memmove(from + pos, from + pos + 1, (size_t)(s->len[src] - pos - 1));
     s->len[src]--;
+    SPOIL(s, src, pos);
+    SPOIL(s, dst, s->len[dst]);
     PILE(s, dst)[s->len[dst]++] = card;
-    s->dirty[src] = s->dirty[dst] = 1;
     return op(s, 0, src, pos, dst);
 }
 
@@ -135,7 +144,7 @@ static int replace_pile(State *s, int pile, const uint8_t *cards, int n) {
     s->nsaved += s->len[pile];
     memcpy(PILE(s, pile), cards, (size_t)n);
     s->len[pile] = (int16_t)n;
-    s->dirty[pile] = 1;
+    SPOIL(s, pile, 0);
     return 0;
 }
 
@@ -150,12 +159,13 @@ static void reverse_ops(State *s, int from) {
             memmove(to + pos + 1, to + pos, (size_t)(s->len[src] - pos));
             to[pos] = card;
             s->len[src]++;
-            s->dirty[src] = s->dirty[dst] = 1;
+            SPOIL(s, src, pos);
+            SPOIL(s, dst, s->len[dst]);
         } else if (o[0] == 1) {
             memcpy(PILE(s, o[1]), s->saved + o[2], (size_t)o[3]);
             s->len[o[1]] = (int16_t)o[3];
             s->nsaved = o[2];
-            s->dirty[o[1]] = 1;
+            SPOIL(s, o[1], 0);
         } else {
             s->passes = o[1];
         }
@@ -208,8 +218,6 @@ static int builds_on(const Tables *t, const State *s, int pile, int card) {
     }
 }
 
-static int accepts(const Tables *t, const State *s, int pile, int card, int source_area);
-
 /* spaces filled in turn (game._fills_from): a source only once those before it are empty */
 static int sources_before_empty(const Tables *t, const State *s, int pile, int source_area) {
     for (int i = t->wait_off[pile]; i < t->wait_off[pile + 1]; i += 2)
@@ -217,21 +225,70 @@ static int sources_before_empty(const Tables *t, const State *s, int pile, int s
     return 1;
 }
 
-static int fits_elsewhere(const Tables *t, const State *s, int card, int source_area) {
-    for (int i = 0; i < t->reach_n[source_area]; i++) {
-        int p = t->reach[source_area][i];
-        if (t->role[p] == ROLE_TALON || (!t->is_found[p] && !s->len[p])) continue;
-        if (accepts(t, s, p, card, source_area)) return 1;
+/* What the piles of one position accept (game.accepts), for the 52 cards at once: a card is
+ * a bit, by rank and suit, since no rule asks for its pack. A foundation's or a packet's mask
+ * is made once a position, by asking foundation_accepts or builds_on of the only cards that
+ * can pass them; and, for each area, the cards that fit somewhere its cards may go but a talon
+ * or an empty packet (game._fits_elsewhere: a talon that takes only unplayable cards). */
+typedef struct { uint64_t mask[256], elsewhere[64]; uint64_t known[4], known_area; } Fits;
+
+static inline uint64_t card_bit(int card) { return 1ULL << (card % 52); }
+#define RED_CARDS (((1ULL << 39) - 1) ^ ((1ULL << 13) - 1))  /* diamonds and hearts, suits 1 and 2 */
+
+static uint64_t pile_mask(const Tables *t, const State *s, Fits *fits, int pile) {
+    if ((fits->known[pile >> 6] >> (pile & 63)) & 1) return fits->mask[pile];
+    uint64_t mask = 0;
+    if (t->is_found[pile]) {
+        int n = s->len[pile];
+        int only = n && t->f_follow[pile] ? suit_of(PILE(s, pile)[0]) : -1;  /* the suit it follows, if any */
+        if (n < t->f_len[pile])
+            for (int suit = 0; suit < 4; suit++) {
+                if (only >= 0 && suit != only) continue;
+                int card = suit * 13 + t->f_seq[pile][n] - 1;
+                if (foundation_accepts(t, s, pile, card)) mask |= card_bit(card);
+            }
+    } else if (t->b_has[pile]) {  /* builds_on takes only ranks next to the top's, or its complement to 14 */
+        int top = rank_of(TOP(s, pile)), ranks[3] = {top - 1, top + 1, 14 - top};
+        int only = t->b_suit[pile] == S_SAME ? suit_of(TOP(s, pile)) : -1;
+        for (int k = 0; k < 3; k++) {
+            if (ranks[k] < 1 || ranks[k] > 13) continue;
+            for (int suit = 0; suit < 4; suit++) {
+                if (only >= 0 && suit != only) continue;
+                int card = suit * 13 + ranks[k] - 1;
+                if (builds_on(t, s, pile, card)) mask |= card_bit(card);
+            }
+        }
     }
-    return 0;
+    fits->mask[pile] = mask;
+    fits->known[pile >> 6] |= 1ULL << (pile & 63);
+    return mask;
 }
 
-static int accepts(const Tables *t, const State *s, int pile, int card, int source_area) {
-    if (t->is_found[pile]) return foundation_accepts(t, s, pile, card);
-    if (t->colour[pile] >= 0 && is_red(card) != t->colour[pile]) return 0;
-    if (t->role[pile] == ROLE_TALON) return !t->unplayable[pile] || !fits_elsewhere(t, s, card, source_area);
-    if (!s->len[pile]) return (int)((t->fills_from[pile] >> source_area) & 1) && sources_before_empty(t, s, pile, source_area);
-    return t->b_has[pile] && builds_on(t, s, pile, card);
+/* the cards that fit somewhere a card of `area` may go, but a talon or an empty packet */
+static uint64_t elsewhere(const Tables *t, const State *s, Fits *fits, int area) {
+    if ((fits->known_area >> area) & 1) return fits->elsewhere[area];
+    uint64_t mask = 0;
+    for (int i = 0; i < t->reach_n[area]; i++) {
+        int p = t->reach[area][i];
+        if (t->role[p] == ROLE_TALON || (!t->is_found[p] && !s->len[p])) continue;
+        uint64_t fit = pile_mask(t, s, fits, p);
+        if (!t->is_found[p] && t->colour[p] >= 0) fit &= t->colour[p] ? RED_CARDS : ~RED_CARDS;
+        mask |= fit;
+    }
+    fits->elsewhere[area] = mask;
+    fits->known_area |= 1ULL << area;
+    return mask;
+}
+
+/* the cards `pile` accepts from `source_area`, by rank and suit (accepts, for every card at once) */
+static uint64_t accepted(const Tables *t, const State *s, Fits *fits, int pile, int source_area) {
+    if (t->is_found[pile]) return pile_mask(t, s, fits, pile);
+    uint64_t colours = t->colour[pile] < 0 ? ~0ULL : t->colour[pile] ? RED_CARDS : ~RED_CARDS;
+    if (t->role[pile] == ROLE_TALON)
+        return colours & (t->unplayable[pile] ? ~elsewhere(t, s, fits, source_area) : ~0ULL);
+    if (!s->len[pile])
+        return ((t->fills_from[pile] >> source_area) & 1) && sources_before_empty(t, s, pile, source_area) ? colours : 0;
+    return t->b_has[pile] ? colours & pile_mask(t, s, fits, pile) : 0;
 }
 
 static int add_move(Move *out, int n, int kind, int card, int src, int dst, int card2, int src2, int dst2) {
@@ -242,27 +299,28 @@ static int add_move(Move *out, int n, int kind, int card, int src, int dst, int 
 }
 
 /* one route's moves: by source pile, card and target; of the empty piles of one area,
- * interchangeable, only the first that takes the card */
-static int route_moves(const Tables *t, const State *s, const Route *route, Move *out, int n) {
+ * interchangeable, only the first that takes the card. What each target accepts is known
+ * before the cards are looked at, so a card that fits nowhere costs one test. */
+static int route_moves(const Tables *t, const State *s, Fits *fits, const Route *route, Move *out, int n) {
+    uint64_t takes[256], any = 0;
+    for (int j = 0; j < route->ntargets; j++) any |= takes[j] = accepted(t, s, fits, route->targets[j], route->area);
+    if (!any) return n;
     for (int i = 0; i < route->nsources; i++) {
         int src = route->sources[i], length = s->len[src];
         if (!length) continue;
         for (int pos = route->any_card ? 0 : length - 1; pos < length; pos++) {
-            int card = PILE(s, src)[pos];
+            int card = PILE(s, src)[pos], key = card % 52;
+            if (!((any >> key) & 1)) continue;
             uint64_t offered = 0;
             for (int j = 0; j < route->ntargets; j++) {
                 int dst = route->targets[j];
-                if (dst == src) continue;
-                if (s->len[dst]) {
-                    if (accepts(t, s, dst, card, route->area)) n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
-                } else {
+                if (dst == src || !((takes[j] >> key) & 1)) continue;
+                if (!s->len[dst]) {
                     uint64_t area = 1ULL << t->area_of[dst];
                     if (offered & area) continue;
-                    if (accepts(t, s, dst, card, route->area)) {
-                        n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
-                        offered |= area;
-                    }
+                    offered |= area;
                 }
+                n = add_move(out, n, K_MOVE, card, src, dst, 0, -1, -1);
             }
         }
     }
@@ -270,11 +328,11 @@ static int route_moves(const Tables *t, const State *s, const Route *route, Move
 }
 
 /* the moves of every route open now, but for those that wait for no other move (see legal_moves) */
-static int card_moves(const Tables *t, const State *s, Move *out, int n) {
+static int card_moves(const Tables *t, const State *s, Fits *fits, Move *out, int n) {
     for (int r = 0; r < t->nroutes; r++) {
         const Route *route = &t->routes[r];
         if (route->condition == C_NO_OTHER_MOVE || !flow_open(t, s, route->condition)) continue;
-        n = route_moves(t, s, route, out, n);
+        n = route_moves(t, s, fits, route, out, n);
     }
     return n;
 }
@@ -287,11 +345,10 @@ static int playing(const Tables *t, const Move *moves, int n) {
 }
 
 /* where a paired card goes: the first foundation, area by area, that takes it (actions._target) */
-static int pair_target(const Tables *t, const State *s, const PairPlan *plan, int card, int source_area) {
+static int pair_target(const Tables *t, const State *s, Fits *fits, const PairPlan *plan, int card) {
     for (int a = 0; a < plan->nfound; a++)
         for (int p = plan->found_start[a]; p < plan->found_stop[a]; p++)
-            if (foundation_accepts(t, s, p, card)) return p;
-    (void)source_area;
+            if ((pile_mask(t, s, fits, p) >> (card % 52)) & 1) return p;
     return -1;
 }
 
@@ -303,15 +360,15 @@ static int pair_matches(const PairPlan *plan, int first, int second) {  /* actio
 
 /* the pairs laid ahead whose two cards both go to a foundation now, the top card first; the
  * card beneath is placed as the position stands, before the top card has gone (actions._laid_pairs) */
-static int laid_pairs(const Tables *t, const State *s, const PairPlan *plan, Move *out, int n) {
+static int laid_pairs(const Tables *t, const State *s, Fits *fits, const PairPlan *plan, Move *out, int n) {
     for (int g = 0; g < 2; g++) {
         const int *group = g ? plan->theirs : plan->mine, size = g ? plan->ntheirs : plan->nmine;
         for (int i = 0; i < size; i++) {
             int pile = group[i];
             if (s->len[pile] != 2) continue;
             int top = PILE(s, pile)[1], under = PILE(s, pile)[0];
-            int first = pair_target(t, s, plan, top, t->area_of[pile]);
-            int second = pair_target(t, s, plan, under, t->area_of[pile]);
+            int first = pair_target(t, s, fits, plan, top);
+            int second = pair_target(t, s, fits, plan, under);
             if (first >= 0 && second >= 0 && first != second) n = add_move(out, n, K_PAIR, top, pile, first, under, pile, second);
         }
     }
@@ -319,28 +376,28 @@ static int laid_pairs(const Tables *t, const State *s, const PairPlan *plan, Mov
 }
 
 /* a top card that may be paired now: a pile of two cards laid ahead plays only as one */
-static int pair_target_of(const Tables *t, const State *s, const PairPlan *plan, int pile) {
+static int pair_target_of(const Tables *t, const State *s, Fits *fits, const PairPlan *plan, int pile) {
     if (!s->len[pile] || (plan->ahead && s->len[pile] > 1)) return -1;
-    return pair_target(t, s, plan, TOP(s, pile), t->area_of[pile]);
+    return pair_target(t, s, fits, plan, TOP(s, pile));
 }
 
-static int pair_moves(const Tables *t, const State *s, Move *out, int n) {
+static int pair_moves(const Tables *t, const State *s, Fits *fits, Move *out, int n) {
     for (int k = 0; k < t->npairs; k++) {
         const PairPlan *plan = &t->pairs[k];
         int theirs[MAXC][3], ntheirs = 0;
         for (int i = 0; i < plan->ntheirs; i++) {
-            int pile = plan->theirs[i], target = pair_target_of(t, s, plan, pile);
+            int pile = plan->theirs[i], target = pair_target_of(t, s, fits, plan, pile);
             if (target >= 0) { theirs[ntheirs][0] = TOP(s, pile); theirs[ntheirs][1] = pile; theirs[ntheirs][2] = target; ntheirs++; }
         }
         for (int i = 0; i < plan->nmine; i++) {
-            int pile = plan->mine[i], target = pair_target_of(t, s, plan, pile);
+            int pile = plan->mine[i], target = pair_target_of(t, s, fits, plan, pile);
             if (target < 0) continue;
             int card = TOP(s, pile);
             for (int j = 0; j < ntheirs; j++)
                 if (theirs[j][1] != pile && pair_matches(plan, card, theirs[j][0]))
                     n = add_move(out, n, K_PAIR, card, pile, target, theirs[j][0], theirs[j][1], theirs[j][2]);
         }
-        if (plan->ahead) n = laid_pairs(t, s, plan, out, n);
+        if (plan->ahead) n = laid_pairs(t, s, fits, plan, out, n);
     }
     return n;
 }
@@ -369,9 +426,9 @@ static int pairs_ahead(const Tables *t, const State *s, Move *out, int n) {
 }
 
 /* actions.moves: the pairs, or, where none can be played, the pairs laid ahead */
-static int action_moves(const Tables *t, const State *s, Move *out, int n) {
+static int action_moves(const Tables *t, const State *s, Fits *fits, Move *out, int n) {
     int before = n;
-    n = pair_moves(t, s, out, n);
+    n = pair_moves(t, s, fits, out, n);
     if (n == before && t->any_ahead) n = pairs_ahead(t, s, out, n);
     return n;
 }
@@ -386,10 +443,12 @@ static int gathered(const Tables *t, const State *s) {
  * the others' moves, listed only when neither those nor any pair is real play; every pair is,
  * so when they are listed no pair follows them */
 static int legal_moves(const Tables *t, const State *s, Move *out) {
-    int n = card_moves(t, s, out, 0), cards = n;
-    if (t->npairs) n = action_moves(t, s, out, n);
+    Fits fits;
+    fits.known[0] = fits.known[1] = fits.known[2] = fits.known[3] = fits.known_area = 0;
+    int n = card_moves(t, s, &fits, out, 0), cards = n;
+    if (t->npairs) n = action_moves(t, s, &fits, out, n);
     if (t->nwaiting && n == cards && !playing(t, out, n))
-        for (int i = 0; i < t->nwaiting; i++) n = route_moves(t, s, &t->routes[t->waiting[i]], out, n);
+        for (int i = 0; i < t->nwaiting; i++) n = route_moves(t, s, &fits, &t->routes[t->waiting[i]], out, n);
     if (s->len[0]) {
         if (t->has_row) {
             int may = 1;
@@ -519,38 +578,28 @@ static inline uint64_t mix64(uint64_t z) {
 }
 
 /* the key of a position: each pile hashed (its cards as their classes, in the last pass or
- * without shuffles; a pile's hash is made again only when its cards have changed), each
- * symmetric area's pile hashes sorted, then all mixed in order */
+ * without shuffles), from the longest beginning of it whose hash is still good; each hash
+ * mixed with its pile's salt, the same for the piles of a symmetric area, so that the sum
+ * of the terms does not depend on their order there; the sum mixed with the pass */
 static uint64_t position_key(const Tables *t, State *s) {
-    uint64_t hashes[256];
     int classes = t->has_classes && s->passes >= t->classes_from;
     if (classes != s->hashed_classes) {
-        memset(s->dirty, 1, (size_t)t->npiles);
+        for (int p = 0; p < t->npiles; p++) SPOIL(s, p, 0);
         s->hashed_classes = classes;
     }
     for (int p = 0; p < t->npiles; p++) {
-        if (s->dirty[p]) {
-            const uint8_t *cards = PILE(s, p);
-            uint64_t h = 0x9E3779B97F4A7C15ULL + (uint64_t)s->len[p];
-            for (int i = 0; i < s->len[p]; i++)
-                h = mix64(h ^ (uint64_t)(classes ? t->classes[cards[i]] : cards[i]) ^ ((uint64_t)i << 40));
-            s->pile_hash[p] = h;
-            s->dirty[p] = 0;
-        }
-        hashes[p] = s->pile_hash[p];
+        if (!s->dirty[p]) continue;
+        const uint8_t *cards = PILE(s, p);
+        uint64_t *prefix = s->prefix + (size_t)p * (MAXC + 1);
+        for (int i = s->valid[p]; i < s->len[p]; i++)
+            prefix[i + 1] = mix64(prefix[i] ^ (uint64_t)(classes ? t->classes[cards[i]] : cards[i]) ^ ((uint64_t)i << 40));
+        s->valid[p] = s->len[p];
+        uint64_t term = mix64(mix64(prefix[s->len[p]] + (uint64_t)s->len[p] * 0x9E3779B97F4A7C15ULL) ^ t->salt[p]);
+        s->terms += term - s->term[p];
+        s->term[p] = term;
+        s->dirty[p] = 0;
     }
-    for (int i = 0; i < t->nsym; i++) {  /* insertion sort: the areas are small */
-        uint64_t *area = hashes + t->sym_start[i];
-        int n = t->sym_stop[i] - t->sym_start[i];
-        for (int j = 1; j < n; j++) {
-            uint64_t h = area[j];
-            int k = j - 1;
-            while (k >= 0 && area[k] > h) { area[k + 1] = area[k]; k--; }
-            area[k + 1] = h;
-        }
-    }
-    uint64_t key = mix64((uint64_t)s->passes * 0xD6E8FEB86659FD93ULL);
-    for (int p = 0; p < t->npiles; p++) key = mix64(key ^ hashes[p]) + (uint64_t)p;
+    uint64_t key = mix64(s->terms ^ ((uint64_t)s->passes * 0xD6E8FEB86659FD93ULL));
     return key ? key : 1;
 }
 
@@ -1168,6 +1217,11 @@ static PyObject *compile_tables(PyObject *self, PyObject *d) {
     t->sym_start = malloc(sizeof(int) * (size_t)(nsym ? nsym : 1));
     t->sym_stop = malloc(sizeof(int) * (size_t)(nsym ? nsym : 1));
     for (int i = 0; i < nsym; i++) { t->sym_start[i] = sym_flat[sym_off[i]]; t->sym_stop[i] = sym_flat[sym_off[i] + 1]; }
+    t->salt = malloc(sizeof(uint64_t) * (size_t)t->npiles);
+    if (!t->salt) return PyErr_NoMemory();
+    for (int p = 0; p < t->npiles; p++) t->salt[p] = mix64(0xA0761D6478BD642FULL + (uint64_t)p);
+    for (int i = 0; i < nsym; i++)
+        for (int p = t->sym_start[i]; p < t->sym_stop[i]; p++) t->salt[p] = t->salt[t->sym_start[i]];
     int *classes, nclasses;
     if (!(classes = int_list(d, "classes", &nclasses))) return NULL;
     t->has_classes = nclasses == MAXC;
@@ -1203,10 +1257,13 @@ static int state_init(State *s, const Tables *t, PyObject *piles, int passes, Py
     s->npiles = t->npiles;
     s->cards = calloc((size_t)t->npiles, MAXC);
     s->len = calloc((size_t)t->npiles, sizeof(int16_t));
-    s->pile_hash = calloc((size_t)t->npiles, sizeof(uint64_t));
+    s->prefix = malloc(sizeof(uint64_t) * (size_t)t->npiles * (MAXC + 1));
+    s->valid = calloc((size_t)t->npiles, sizeof(int16_t));
+    s->term = calloc((size_t)t->npiles, sizeof(uint64_t));
     s->dirty = malloc((size_t)t->npiles);
-    if (!s->cards || !s->len || !s->pile_hash || !s->dirty) { PyErr_NoMemory(); return -1; }
+    if (!s->cards || !s->len || !s->prefix || !s->valid || !s->term || !s->dirty) { PyErr_NoMemory(); return -1; }
     memset(s->dirty, 1, (size_t)t->npiles);
+    for (int p = 0; p < t->npiles; p++) s->prefix[(size_t)p * (MAXC + 1)] = 0x9E3779B97F4A7C15ULL;
     s->hashed_classes = -1;
     if (PySequence_Size(piles) != t->npiles) { PyErr_SetString(PyExc_ValueError, "the piles do not match the tables"); return -1; }
     for (int p = 0; p < t->npiles; p++) {
@@ -1227,7 +1284,7 @@ static int state_init(State *s, const Tables *t, PyObject *piles, int passes, Py
 }
 
 static void state_free(State *s) {
-    free(s->cards); free(s->len); free(s->ops); free(s->saved); free(s->frames); free(s->pile_hash); free(s->dirty);
+    free(s->cards); free(s->len); free(s->ops); free(s->saved); free(s->frames); free(s->prefix); free(s->valid); free(s->term); free(s->dirty);
 }
 
 static PyObject *move_tuple(const Move *m) {
@@ -1258,19 +1315,19 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     if (!search.buffer) { PyErr_NoMemory(); goto done; }
     {
         /* search.reference: each search on what the others left of its share */
-        long shares[3] = {budget / t->best_share, budget / t->beam_share, budget}, spent = 0;
+        long shares[3] = {budget / t->beam_share, budget / t->best_share, budget}, spent = 0;
         decided.outcome = OUT_UNKNOWN;
         for (int k = 0; k < 3; k++) {
             long left = budget - spent, share = shares[k] < left ? shares[k] : left;
             if (left <= 0) break;
             Result found = {0};
             search.budget = share > 1 ? share : 1;
-            status = k != 1 ? seen_init(&search.seen) : 0;  /* the beam makes a table for each pass */
+            status = k != 0 ? seen_init(&search.seen) : 0;  /* the beam makes a table for each pass */
             if (status < 0) { raise_failure(); goto done; }
             Py_BEGIN_ALLOW_THREADS
-            status = k == 0 ? best_first(&search, &found) : k == 1 ? beam(&search, &found) : depth_first(&search, &found);
+            status = k == 0 ? beam(&search, &found) : k == 1 ? best_first(&search, &found) : depth_first(&search, &found);
             Py_END_ALLOW_THREADS
-            if (k != 1) free(search.seen.slots);
+            if (k != 0) free(search.seen.slots);
             if (status < 0) { free(found.line); raise_failure(); goto done; }  /* raised with the GIL back */
             spent += found.nodes;
             if (found.outcome != OUT_UNKNOWN) { decided = found; break; }

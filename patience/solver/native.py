@@ -178,7 +178,7 @@ def values_of(move: Move) -> tuple:
 
 
 def solve(game: Game, state: State, budget: int, pruning: bool = True) -> tuple[str, int, list[Move]] | None:
-    """The reference's ``BestFirst``, ``Beam`` then ``DepthFirst``, in C: (outcome, positions, line),
+    """The reference's ``Beam``, ``BestFirst`` then ``DepthFirst``, in C: (outcome, positions, line),
     or None where the accelerator is not built, turned off, or leaves the game to the reference."""
     if not available() or unsupported(game):
         return None

@@ -1,21 +1,23 @@
-"""The search over every line of play: best-first, a beam, then depth-first, each with a transposition table.
+"""The search over every line of play: a beam, best-first, then depth-first, each with a transposition table.
 
 Each position (by :class:`~patience.solver.position.Keys`) is entered once: a
 position met again by another order of moves is not entered again, since its
 futures are the same. Where a safe move exists (:mod:`patience.solver.safe`) it
 is the only move tried. The budget of positions is shared by three searches, each of
-which alone would decide the deal if given enough:
+which alone would decide the deal if given enough, and each of which wins deals the
+others reach late:
 
-- :class:`BestFirst`, with the first half, keeps the positions entered but not yet
-  looked beyond in a queue, the most promising first
-  (:func:`patience.solver.ordering.score`, seeing every card), and walks the one
-  state it holds from position to position of its tree by undoing and replaying
-  moves. It finds long winning lines that a promising position leads to.
-- :class:`Beam`, with the next quarter, goes down the tree depth by depth keeping only
-  the most promising positions of each depth (by the same score), one at first, then
-  two, four and so on, each pass afresh. It finds the wins of long games whose every
-  line must be planned to its end (Calculation), which the other two reach late; a pass
-  that never had to leave a position out has entered every reachable position.
+- :class:`Beam`, with the first half, goes down the tree depth by depth keeping only
+  the most promising positions of each depth (:func:`patience.solver.ordering.score`,
+  seeing every card), one at first, then two, four and so on, each pass afresh. It finds
+  the wins of long games whose every line must be planned to its end (Calculation, the
+  Besieged City, La Nivernaise); a pass that never had to leave a position out has
+  entered every reachable position.
+- :class:`BestFirst`, with the next quarter, keeps the positions entered but not yet
+  looked beyond in a queue, the most promising first (by the same score), and walks
+  the one state it holds from position to position of its tree by undoing and
+  replaying moves. It finds the wins of the Empress, the Constitution and Napoleon's
+  Square, where a promising position leads on to a better one.
 - :class:`DepthFirst`, with the rest, plays the moves of each position in the order
   of :func:`patience.solver.ordering.rank` and takes them back when nothing below
   wins. It finds wins that begin with a move the score thinks little of.
@@ -35,7 +37,7 @@ from dataclasses import dataclass, field
 
 from patience.engine.game import Game
 from patience.engine.state import Move, State
-from patience.solver import capacity, confluence, native, placement
+from patience.solver import capacity, confluence, covering, native, placement
 from patience.solver.dive import dive
 from patience.solver.ordering import rank, score
 from patience.solver.position import Keys
@@ -43,7 +45,7 @@ from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
 DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
-BEST_SHARE, BEAM_SHARE = 2, 4  # the best-first search takes half the budget, the beam a quarter
+BEAM_SHARE, BEST_SHARE = 2, 4  # the beam takes half the budget, the best-first search a quarter
 OUTCOMES = ("won", "lost", "unknown")
 START = Move("start")  # the move the tree's root is entered by, which no line includes
 
@@ -268,7 +270,7 @@ def solve(game: Game, state: State, budget: int = DEFAULT_BUDGET) -> Solution:
 
 
 def _decided(game: Game, state: State) -> Solution | None:
-    """The deal decided by the structure of its rules (see the three modules), if they allow."""
+    """The deal decided by the structure of its rules (see the four modules), if they allow."""
     settled = confluence.decide(game, state)
     if settled is not None:
         outcome, line = settled
@@ -279,6 +281,9 @@ def _decided(game: Game, state: State) -> Solution | None:
     short = capacity.shortfall(game, state)
     if short is not None:
         return Solution("lost", 1, [], "capacity", f"the foundations cannot hold every card in play: {short}")
+    covered = covering.proof(game, state)
+    if covered is not None:
+        return Solution("lost", 1, [], "covering", covered)
     plan = placement.decide(game, state)
     if plan is not None:
         if plan.line:
@@ -306,10 +311,10 @@ def _searched(game: Game, state: State, budget: int) -> Solution:
 
 
 def reference(game: Game, state: State, budget: int) -> Solution:
-    """The three searches in Python, each on what the others left of its share of the
-    budget: the definition the accelerator follows."""
+    """The three searches in Python, the beam, best-first, then depth-first, each on what
+    the others left of its share of the budget: the definition the accelerator follows."""
     spent = 0
-    for search, share in ((BestFirst, budget // BEST_SHARE), (Beam, budget // BEAM_SHARE), (DepthFirst, budget)):
+    for search, share in ((Beam, budget // BEAM_SHARE), (BestFirst, budget // BEST_SHARE), (DepthFirst, budget)):
         left = budget - spent
         if left <= 0:
             break

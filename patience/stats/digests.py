@@ -31,11 +31,12 @@ def engine_digest() -> str:
     return hasher.hexdigest()
 
 
-def code_files(root: str = ROOT_MODULE) -> list[Path]:
-    """The files of ``root`` and of every module of the package it imports, transitively,
-    with the ``__init__`` of each package on the way (importing ``a.b`` runs ``a``)."""
+def code_files(*roots: str) -> list[Path]:
+    """The files of the ``roots`` (by default, what a worker runs) and of every module of
+    the package they import, transitively, with the ``__init__`` of each package on the way
+    (importing ``a.b`` runs ``a``): one walk, each file read once."""
     found: set[Path] = set()
-    waiting = [root]
+    waiting = list(roots or (ROOT_MODULE,))
     while waiting:
         name = waiting.pop()
         for module in _with_parents(name):

@@ -26,6 +26,7 @@ from patience.rulespec.layout import Foundations
 from patience.rulespec.loading import clauses_of, find, read_spec, spec_paths
 from patience.rulespec.mutants import mutants, probes
 from patience.rulespec.schema import Spec
+from patience.stats import table
 
 SCORE_FILE = Path(__file__).resolve().parents[2] / "docs" / "mutation-score.json"
 FEW = range(4)  # deals enough for a test of the judge; the whole run plays mutation.DEALS
@@ -176,11 +177,21 @@ def test_a_chance_claim_fails_on_changed_statistics():
     assert not mutation.kills(game, claim)  # the stored figures are back
 
 
-def test_a_contradicted_chance_claim_is_killed_by_figures_that_would_show_it():
-    game = load_game("napoleon")  # no covered deal decided: the claim is not shown
+def test_a_claim_expected_not_shown_is_killed_by_figures_that_would_show_it(monkeypatch):
+    """Napoleon's covered deals as they stood before the proof by covering, none decided:
+    the claim is not shown, and figures that decide them lost show it."""
+    game = load_game("napoleon")
     claim = next(c for c in game.rules.claims if c.id == "two-packets-covered-cannot-succeed")
-    assert claim.expect == "not_shown"
-    assert mutation.kills_with_statistics(game, claim, "statistics: every undecided deal lost")
+    assert not mutation.kills(game, claim)  # it holds on the stored figures
+    stored = table.load()
+    undecided = {number: ["unknown", *row[1:7], None] if row[7] == "covering" else row
+                 for number, row in stored["games"]["napoleon"]["deals"].items()}
+    assert undecided != stored["games"]["napoleon"]["deals"]
+    before = {**stored, "games": {**stored["games"], "napoleon": {**stored["games"]["napoleon"], "deals": undecided}}}
+    monkeypatch.setattr(table, "load", lambda *args, **kwargs: before)
+    expected_not_shown = claim.model_copy(update={"expect": "not_shown"})
+    assert not mutation.kills(game, expected_not_shown) and mutation.kills(game, claim)
+    assert mutation.kills_with_statistics(game, expected_not_shown, "statistics: every undecided deal lost")
 
 
 # -- the verdicts -----------------------------------------------------------------------------

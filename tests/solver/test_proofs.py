@@ -5,9 +5,9 @@ moves, interchangeable piles and card classes (``docs/solver.md``). Each rule is
 against an independent exhaustive search on small positions (``test_search.py``); here
 the smallest stored losses of every game are searched again without any of them, by the
 accelerator (which holds to the reference, ``test_native.py``), and must come out lost.
-Losses proved by counting places, by the placement plan and by confluence cannot be
-searched whole without them; their arguments are checked on reduced deals
-(``test_capacity.py``, ``test_placement.py``, ``test_confluence.py``).
+Losses proved by counting places, by covering, by the placement plan and by confluence
+cannot be searched whole without them; their arguments are checked on reduced deals
+(``test_capacity.py``, ``test_covering.py``, ``test_placement.py``, ``test_confluence.py``).
 """
 
 from __future__ import annotations

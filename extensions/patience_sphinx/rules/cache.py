@@ -39,10 +39,7 @@ def _engine_files() -> list[Path]:
             modules += [".".join(["patience", *path.relative_to(_PACKAGE).with_suffix("").parts])
                         for path in base.rglob("*.py") if path.name != "__init__.py"]
         modules.append(root)
-    found: set[Path] = set()
-    for module in modules:  # what a module found already imports is found already: walk the rest only
-        if _PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py") not in found:
-            found.update(code_files(module))
+    found = code_files(*modules)
     return sorted([*(path for path in found if path.suffix == ".py"), *(_PACKAGE / "stats").glob("table.json")])
 
 
