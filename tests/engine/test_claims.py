@@ -6,7 +6,7 @@ from patience.claims import ClaimError, run_claim
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.rulespec.compile import compile_rules, games, load_game
-from patience.rulespec.loading import find
+from patience.rulespec.loading import clauses_of, find
 
 CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]
 
@@ -24,12 +24,22 @@ def test_the_known_contradictions_are_recorded_with_a_note():
 
 
 def altered(game_id: str, clause_id: str, **changes) -> Game:
-    """The game with one clause's parameters changed (the spec file is untouched)."""
+    """The game or variant with one of its clauses' parameters changed (the spec file is untouched)."""
     spec, lines, path = find(game_id)
+    variant = game_id.split(":", 1)[1] if ":" in game_id else None
     clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
-               for c in spec.clauses]
+               for c in clauses_of(spec, variant)]
+    assert clause_id in {c.id for c in clauses}, f"{game_id} has no clause {clause_id!r}"
     rules = compile_rules(spec, clauses, path, game_id, lines)
     return Game(rules)
+
+
+def test_a_variant_s_own_clause_is_altered():
+    """The Sultan as the English has it replaces the game's redeal (once through again) by
+    its own (twice): altering the variant alters its own clause, not the game's."""
+    redeal = altered("sultan:english", "redeal", shuffle=False).rules.redeal
+    assert (redeal.redeals, redeal.shuffle) == (2, False)
+    assert load_game("sultan:english").rules.redeal.shuffle and load_game("sultan").rules.redeal.redeals == 1
 
 
 def claim(game_id: str, claim_id: str):
