@@ -3,6 +3,7 @@
 import pytest
 
 from patience.claims import ClaimError, run_claim
+from patience.claims.mutation import variant_of
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.rulespec.compile import compile_rules, games, load_game
@@ -26,9 +27,8 @@ def test_the_known_contradictions_are_recorded_with_a_note():
 def altered(game_id: str, clause_id: str, **changes) -> Game:
     """The game or variant with one of its clauses' parameters changed (the spec file is untouched)."""
     spec, lines, path = find(game_id)
-    variant = game_id.split(":", 1)[1] if ":" in game_id else None
     clauses = [type(c).model_validate({**c.model_dump(by_alias=True), **changes}) if c.id == clause_id else c
-               for c in clauses_of(spec, variant)]
+               for c in clauses_of(spec, variant_of(game_id))]
     assert clause_id in {c.id for c in clauses}, f"{game_id} has no clause {clause_id!r}"
     rules = compile_rules(spec, clauses, path, game_id, lines)
     return Game(rules)
