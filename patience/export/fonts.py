@@ -67,6 +67,7 @@ def register_family(text: str) -> Family:
     if chosen is None:
         raise FontError("no font for the PDF: install Debian's fonts-dejavu-core, or set PATIENCE_PDF_FONT")
     names: dict[str, str] = {}
+    printed = {c for c in set(text + OLD_LETTERS) if not c.isspace()}
     for style, path in (("regular", chosen.regular), ("bold", chosen.bold), ("italic", chosen.italic)):
         if not path.is_file():
             names[style] = names["regular"]
@@ -75,7 +76,7 @@ def register_family(text: str) -> Family:
             font = TTFont(f"EditionSerif-{style}", str(path))
         except TTFError as error:
             raise FontError(f"the font {path} cannot be used: {error}") from None
-        missing = sorted({c for c in text + OLD_LETTERS if not c.isspace() and ord(c) not in font.face.charToGlyph})
+        missing = sorted(c for c in printed if ord(c) not in font.face.charToGlyph)
         if missing:
             raise FontError(f"the font {path} lacks {''.join(missing)!r}, which the PDF prints")
         pdfmetrics.registerFont(font)

@@ -101,6 +101,6 @@ def test_a_new_engine_version_plays_the_examples_again(rules_site, build, make_a
     site = rules_site()
     build(site)
     played.clear()
-    monkeypatch.setattr(patience_sphinx.rules.cache, "engine_version", lambda: "99.0+another-engine")
+    monkeypatch.setattr(patience_sphinx.rules.cache, "engine_version", lambda env: "99.0+another-engine")
     make_app("html", srcdir=site, builddir=tmp_path / "out", freshenv=True).build()
     assert sorted(played) == [("calculation", 4), ("sultan", 1)]

@@ -21,7 +21,7 @@ from patience.rulespec.schema import Spec
 from .._logging import file_location as spec_location
 from .._logging import warn_rules as warn
 from .._state import memory
-from .cache import ENGINE_FILES
+from .cache import engine_files
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def load(directive, game_id: str) -> Loaded | None:
         warn("spec", f"no spec for game {game_id!r} (looked for {path})", directive.get_location())
         return None
     directive.env.note_dependency(str(path))
-    for source in ENGINE_FILES:  # claims and examples also change with the engine
+    for source in engine_files(directive.env):  # claims and examples also change with the engine
         directive.env.note_dependency(str(source))
     file_digest = digest(path)
     key = (path, file_digest, game_id)
