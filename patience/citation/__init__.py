@@ -31,6 +31,7 @@ from .passages import (
     page_of,
     part_title,
     passages_at,
+    range_ends,
     resolve,
 )
 from .publication import EDITION, NO_ADDRESS, Publication, load_publication, placeholder_host
@@ -40,5 +41,5 @@ __all__ = [
     "ORIGINAL", "ORIGINAL_PLACE", "ORIGINAL_PUBLISHER", "ORIGINAL_TITLE", "ORIGINAL_YEAR", "TITLE_RU", "UNKNOWN",
     "URN_BASE", "Citation", "CitationError", "Publication", "as_biblatex", "as_bibtex", "as_csl_json", "as_ris",
     "as_text", "citation", "home", "label_of", "load_publication", "page_of", "part_title", "passages_at",
-    "placeholder_host", "render", "resolve",
+    "placeholder_host", "range_ends", "render", "resolve",
 ]

@@ -96,9 +96,15 @@ def label_of(passages) -> str:
     return first if first == last else f"{first}-{last}"
 
 
+def range_ends(reference: str) -> list[str]:
+    """The identifiers of ``FIRST-LAST``, or of ``FIRST–LAST`` as a citation prints a range
+    (an en dash: identifiers hold neither), or the one identifier of ``ID``."""
+    return [part.strip() for part in reference.strip().replace("–", "-").split("-")]
+
+
 def resolve(edition, reference: str) -> tuple:
     """The passages a reference names: ``ID`` or ``FIRST-LAST`` (inclusive, book order)."""
-    ids = [part.strip() for part in reference.strip().split("-")]
+    ids = range_ends(reference)
     if len(ids) > 2 or not all(ids):
         raise CitationError(f"{reference!r} is neither a passage identifier nor a range FIRST-LAST")
     order = {p.id: i for i, p in enumerate(edition.passages)}

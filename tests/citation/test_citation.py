@@ -83,6 +83,7 @@ def test_a_range_is_every_passage_between_its_ends_in_book_order(i, j):
     reference = f"{IDS[first]}-{IDS[last]}"
     passages = citation.resolve(EDITION, reference)
     assert [p.id for p in passages] == IDS[first : last + 1]
+    assert citation.resolve(EDITION, f" {IDS[first]} – {IDS[last]} ") == passages  # as a citation prints it
     cite = citation.citation(EDITION, reference)
     assert cite.label == (IDS[first] if first == last else reference)
     assert cite.urn.endswith(":" + cite.label)
@@ -182,6 +183,15 @@ def test_the_command_prints_the_same_citation(fmt, capsys):
     assert main(["cite", "sultan.end.1-sultan.end.3", "--format", fmt, "--accessed", "2027-03-04"]) == 0
     expected = citation.render(citation.citation(EDITION, "sultan.end.1-sultan.end.3", accessed=DAY), fmt)
     assert capsys.readouterr().out == expected + "\n"
+
+
+def test_the_command_reads_a_range_as_a_citation_prints_it(capsys):
+    printed = citation.citation(EDITION, "sultan.end.1-sultan.end.3", accessed=DAY).title
+    copied = printed.split("passages ")[1].rstrip("”\"")
+    assert copied == "sultan.end.1–sultan.end.3"
+    assert main(["cite", copied, "--accessed", "2027-03-04"]) == 0
+    assert capsys.readouterr().out == citation.render(citation.citation(EDITION, "sultan.end.1-sultan.end.3",
+                                                                        accessed=DAY), "text") + "\n"
 
 
 def test_the_command_reports_a_bad_reference_in_one_line(capsys):

@@ -32,6 +32,7 @@ class CitationPanel(SphinxDirective):
     """``ed:citation REF``: the cite panel of a passage or a range, open, anywhere."""
 
     required_arguments = 1
+    final_argument_whitespace = True  # a range may be written with spaces round its dash
 
     def run(self):
         from .source import edition_for
@@ -47,6 +48,6 @@ class CitationPanel(SphinxDirective):
         domain = edition_domain(self.env)
         domain.note_reference(self.env.docname, "passage", passages[0].id)
         domain.note_reference(self.env.docname, "passage", passages[-1].id)
-        box = panel(self.arguments[0].strip())
+        box = panel(citation.label_of(passages))  # the page's script reads FIRST-LAST, not an en dash
         box["attrs"]["open"] = "open"
         return [box]

@@ -19,6 +19,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
+from patience.citation.passages import range_ends
+
 from .._logging import warn_edition as warn
 from .._state import domain_of
 from .source import data_unreadable
@@ -58,16 +60,12 @@ class EditionRole(XRefRole):
 
     def process_link(self, env, refnode, has_explicit_title, title, target):
         objtype = self.reftype
-        targets = split_range(target) if objtype == "range" else [target]
+        targets = range_ends(target) if objtype == "range" else [target]
         domain = edition_domain(env)
         for one in targets:
             domain.note_reference(env.docname, "passage" if objtype == "range" else objtype, one)
         refnode["ed_prose"] = has_explicit_title
         return title, target
-
-
-def split_range(target: str) -> list[str]:
-    return [part.strip() for part in target.split("-")]
 
 
 class PassageIndex(Index):
@@ -224,7 +222,7 @@ class EditionDomain(Domain):
         return make_refnode(builder, fromdocname, entry.docname, entry.anchor, contnode, entry.title)
 
     def _resolve_range(self, fromdocname, builder, target, node, contnode):
-        ends = split_range(target)
+        ends = range_ends(target)
         if len(ends) != 2 or not all(ends):
             warn("argument", f"passage range {target!r} is not of the form FIRST-LAST", node)
             return nodes.inline("", "", contnode, classes=["ed-dangling"])
