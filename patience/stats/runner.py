@@ -175,7 +175,9 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
 def _result(future, game_id: str, number: int, watch: Watch, running: dict) -> dict:
     """A finished deal's result, fetched from the worker that holds it. Should that worker
     die first, the scheduler computes the deal again, and with no worker left it never
-    would: so the fetch waits a poll at a time, the cluster watched between."""
+    would: so the fetch waits a poll at a time, the cluster watched between. A fetch cut by
+    a closed connection is the cluster's loss, not the deal's error: the scheduler lost is
+    said as such, a worker lost is waited out like the rest."""
     while True:
         if future.status == "cancelled":
             raise ClusterError("lost the Dask scheduler: the deals being computed were cancelled")
@@ -184,6 +186,12 @@ def _result(future, game_id: str, number: int, watch: Watch, running: dict) -> d
         except TimeoutError as error:
             if future.status == "error":  # the deal's own TimeoutError, raised on the worker
                 raise _failed(game_id, number, error) from None
+            watch.check(running)
+        except OSError as error:  # the fetch's connection closed (Dask's CommClosedError)
+            if future.status == "error":  # the deal's own OSError, raised on the worker
+                raise _failed(game_id, number, error) from None
+            watch.workers()  # the scheduler gone says so; a worker gone: the deal is computed again
+            time.sleep(POLL)
             watch.check(running)
         except Exception as error:  # noqa: BLE001 - an error on a worker, said in one line
             raise _failed(game_id, number, error) from None

@@ -10,6 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from distributed.comm.core import CommClosedError
 
 from patience.cli import main
 from patience.stats import runner
@@ -222,3 +223,44 @@ def test_a_deal_that_raised_timeout_on_its_worker_is_its_error_not_a_wait():
     watch = runner.Watch(_NoWorkers())
     with pytest.raises(runner.ClusterError, match=r"calculation deal 7 failed on a worker: TimeoutError: the deal's own"):
         runner._result(_TimedOutOnTheWorker(), GAME, 7, watch, {})
+
+
+class _ConnectionClosed:
+    """A finished deal whose fetch met a closed connection (Dask's CommClosedError is an
+    OSError): the scheduler or the worker holding the result went away meanwhile."""
+
+    status = "finished"
+
+    def result(self, timeout=None):
+        raise CommClosedError("in <TCP (closed) ConnectionPool.gather>")
+
+
+class _SchedulerGone:
+    status = "running"
+
+    def nthreads(self) -> dict:
+        raise CommClosedError("the scheduler's connection")
+
+
+def test_a_fetch_cut_by_the_lost_scheduler_says_the_scheduler_not_the_deal():
+    with pytest.raises(runner.ClusterError, match=r"^lost the Dask scheduler$"):
+        runner._result(_ConnectionClosed(), GAME, 18, runner.Watch(_SchedulerGone()), {})
+
+
+def test_a_fetch_cut_by_the_last_worker_lost_waits_for_the_cluster_not_the_deal(monkeypatch):
+    monkeypatch.setattr(runner, "POLL", 0.01)
+    monkeypatch.setattr(runner, "LOST_AFTER", 0.2)
+    with pytest.raises(runner.ClusterError, match="the Dask cluster has had no worker"):
+        runner._result(_ConnectionClosed(), GAME, 18, runner.Watch(_NoWorkers()), {})
+
+
+class _RaisedOSErrorOnTheWorker:
+    status = "error"
+
+    def result(self, timeout=None):
+        raise FileNotFoundError("the deal's own")
+
+
+def test_a_deal_that_raised_oserror_on_its_worker_is_its_error():
+    with pytest.raises(runner.ClusterError, match=r"deal 7 failed on a worker: FileNotFoundError: the deal's own"):
+        runner._result(_RaisedOSErrorOnTheWorker(), GAME, 7, runner.Watch(_NoWorkers()), {})
