@@ -15,8 +15,8 @@ import re
 import time
 from pathlib import Path
 
+from patience.player import play
 from patience.rulespec.compile import load_game
-from patience.solver import play
 from patience.views.replay import record
 
 DIRECTIVE = re.compile(r"^```\{rules-example\} (\S+) ([0-9]+)$", re.MULTILINE)

@@ -6,7 +6,7 @@
 ``--solver`` names the solver's outcomes, ``{game: {deal: [outcome, positions, seconds]}}``
 (as ``patience solve`` decides them; a deal missing from the file counts as not known);
 without it, the stored statistics' outcomes are read.
-For each game and variant the player (:func:`patience.solver.play`, which sees only the
+For each game and variant the player (:func:`patience.player.play`, which sees only the
 face-up cards) plays deals K..K+N-1; the table gives the deals the solver wins, the deals
 the player wins, those both win, the player's share of the solver's wins (the target is at
 least half wherever the solver wins at least 5% of the deals) and the player's processor
@@ -15,7 +15,7 @@ counted), on average and at most. ``--record`` writes the player's outcome of ev
 to a JSON file, ``{game: {deal: [outcome, moves, seconds]}}``.
 
 ``--worlds`` and ``--budget`` set the counsel's worlds a round and positions a world
-(:mod:`patience.solver.counsel`). ``--sighted`` tells the player every face-down card: its
+(:mod:`patience.player.counsel`). ``--sighted`` tells the player every face-down card: its
 worlds are the real deal itself. That player breaks the rule of the table, and is there only
 to measure: the gap between it and the true player is what the hidden cards cost, the gap
 between it and the solver what searching again at every choice costs.
@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 
 from patience.engine.state import State
+from patience.player import counsel, lookahead, play
 from patience.rulespec.compile import games, load_game
-from patience.solver import counsel, play, player
 from patience.stats import table
 
 TARGET, SOLVER_FLOOR = 0.5, 0.05  # the player's share of the solver's wins, where the solver wins this share
@@ -49,7 +49,7 @@ def main() -> None:
     arguments = parser.parse_args()
     counsel.WORLDS, counsel.BUDGET = arguments.worlds, arguments.budget
     if arguments.sighted:
-        counsel.world = player.world = sighted
+        counsel.world = lookahead.world = sighted
     solved = json.loads(Path(arguments.solver).read_text(encoding="utf-8")) if arguments.solver else stored()
     ids = arguments.games.split(",") if arguments.games else [e.id for e in games() if e.playable]
     numbers = range(arguments.first, arguments.first + arguments.deals)

@@ -47,7 +47,8 @@ if os.path.isdir("patience/rulespec"):
     from patience.rulespec.compile import load_game
 else:  # the base commit, before the compiler moved beside the spec language
     from patience.engine import load_game
-from patience.solver import play, solve
+from patience.player import play
+from patience.solver import solve
 game_id, first, deals, cap, budget, player = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), \\
     int(sys.argv[5]), sys.argv[6] == "1"
 try:

@@ -28,7 +28,8 @@ from patience.engine import load_compiled, visibility
 from patience.engine.actions import player_to_move
 from patience.engine.rules import STOCK
 from patience.engine.state import IllegalMove, Move
-from patience.solver import choose, solve
+from patience.player import choose
+from patience.solver import solve
 
 if TYPE_CHECKING:
     from patience.engine.game import Game
@@ -254,7 +255,7 @@ class Session:
         """A move to try, and who chose it (``source``). In a small position (:func:`small`)
         the solver, which knows every card, looks for a win within ``budget`` positions and
         gives its first move; otherwise, or if it finds none, the move of the solver's
-        player, which sees only what the reader sees (:func:`patience.solver.choose`): a move
+        player, which sees only what the reader sees (:func:`patience.player.choose`): a move
         of a card in sight, or the pack's next card turned up when no such move leads
         anywhere new. ``outcome`` says what the solver found, when it was asked."""
         game, state, turned = self.game, self.state, self.turned

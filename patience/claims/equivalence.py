@@ -2,7 +2,7 @@
 
 Both games are played in lockstep from the same numbered deals, along three lines of
 play: uniformly random moves (:data:`RANDOM_MOVES` at most), the look-ahead player's
-moves (:func:`patience.solver.play`) and the solver's winning line
+moves (:func:`patience.player.play`) and the solver's winning line
 (:func:`patience.solver.solve`, :data:`SOLVER_BUDGET` positions), the last two found once
 on the spec and replayed in the mutant. At every position the two must offer the same
 legal moves, agree whether the game is won and whether it is blocked, and show the
@@ -45,7 +45,8 @@ class Lines:
 
 
 def lines_of(game: Game, deals=DEALS) -> Lines:
-    from patience.solver import play, solve
+    from patience.player import play
+    from patience.solver import solve
 
     found = Lines()
     for number in deals:

@@ -1,5 +1,5 @@
 """``patience autoplay GAME NUMBER``: a player plays a deal to its end: the engine's own
-simple player, or with ``--look-ahead`` the player of :mod:`patience.solver.player`."""
+simple player, or with ``--look-ahead`` the player of :mod:`patience.player.lookahead`."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def run(arguments) -> int:
     game, state = open_deal(arguments.game, arguments.number)
     playout: Any  # the engine's or the solver's playout: both carry the moves and the outcome
     if arguments.look_ahead:
-        from patience.solver import play
+        from patience.player import play
 
         playout = play(game, state)
     else:

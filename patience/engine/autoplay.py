@@ -9,7 +9,7 @@ buries nothing wanted sooner. Remaining ties are broken by the deal's own PRNG
 (key ``"<deal>:autoplay"``), so a game's autoplay is reproducible.
 
 :func:`playout` is the loop every player shares (this one and the look-ahead
-player of :mod:`patience.solver.player`): it never returns to a position it has
+player of :mod:`patience.player.lookahead`): it never returns to a position it has
 seen, which guarantees that it stops: won, blocked (no legal move), or out of new
 positions.
 """

@@ -6,8 +6,9 @@ import time
 from functools import cache
 from typing import TYPE_CHECKING
 
+from patience.player import play
 from patience.rulespec.compile import load_game
-from patience.solver import play, solve
+from patience.solver import solve
 from patience.stats.digests import engine_digest, spec_digest
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from patience.player import play
 from patience.rulespec.compile import load_game
-from patience.solver import play
 
 pytestmark = pytest.mark.browser
 

@@ -14,9 +14,9 @@ from patience.engine import load_compiled
 from patience.engine.autoplay import autoplay
 from patience.engine.rules import STOCK
 from patience.engine.visibility import in_order
+from patience.player import choose
 from patience.rulespec.compile import games, load_game
 from patience.session import Session, open_session
-from patience.solver import choose
 from patience.views.render import render
 
 PLAYABLE = [entry.id for entry in games() if entry.playable]

@@ -159,8 +159,8 @@ def test_the_example_is_the_deal_the_command_plays(built, capsys):
 def test_the_replay_rebuilds_the_final_position(built):
     """Applying every step's changes to the start gives the engine's final position."""
     from patience.cards import card_name
+    from patience.player import play
     from patience.rulespec.compile import load_game
-    from patience.solver import play
 
     sultan = page(built[1], "sultan")
     data = re.search(r'class="rules-replay-data">(.*?)</script>', sultan, re.S).group(1)

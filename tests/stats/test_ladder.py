@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 
 from patience.cli import main
+from patience.player import play
 from patience.rulespec.compile import load_game
-from patience.solver import play, solve
+from patience.solver import solve
 from patience.stats import ladder, runner, table
 from patience.stats.deal import evaluate
 from patience.stats.journal import Journal, journal_path

@@ -2,7 +2,7 @@
 
 The deal is played while the page is read, in-process, within
 ``rules_time_limit`` seconds, by the player that never reads a face-down card
-(:func:`patience.solver.play`), as ``patience autoplay GAME NUMBER --look-ahead``
+(:func:`patience.player.play`), as ``patience autoplay GAME NUMBER --look-ahead``
 plays it (:mod:`patience.views.replay`); the record is cached on the spec's
 digest and the engine's version. The page shows the layout as cards, the moves in
 the book's terms, the outcome, the command, and a replay (``js/replay.js``: buttons and
@@ -18,7 +18,7 @@ from typing import NotRequired, TypedDict
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from patience.solver import play as look_ahead
+from patience.player import play as look_ahead
 from patience.views import plate
 from patience.views.replay import Record, TimeLimit, record
 

@@ -1,7 +1,7 @@
 """Playing the Zodiac by its placement plan, as a player who counts the cards may.
 
 In a game :mod:`patience.solver.placement` decides, the order of the pack does not matter,
-only which cards it holds: the plan is made from a :func:`~patience.solver.sight.world`
+only which cards it holds: the plan is made from a :func:`~patience.player.sight.world`
 (the face-down cards in an order of its own), so it reads nothing the player cannot know.
 What the player takes from it is *where each card is to end*: the cards each packet of
 the zodiac is married, in order, and the cards the holding places (the equator) keep.
@@ -19,8 +19,8 @@ from patience.cards import rank_of, suit_of
 from patience.engine.game import Game
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
+from patience.player.sight import turns
 from patience.solver import placement
-from patience.solver.sight import turns
 
 
 def _identity(card: int) -> tuple[int, int]:

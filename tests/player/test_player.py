@@ -7,10 +7,10 @@ stopped judging a move by the cards a space refilled from the pack turns up, and
 solver it asks for counsel gained its beam); a player
 made faster must make exactly the same moves. When the player's judgement changes on purpose, write the record again::
 
-    python -m tests.solver.test_player
+    python -m tests.player.test_player
 
 and when a game or variant is added, or its rules change, write its own, the others kept:
-``python -m tests.solver.test_player GAME [GAME …]``.
+``python -m tests.player.test_player GAME [GAME …]``.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.state import State
 from patience.engine.visibility import hidden
+from patience.player import lookahead as player_module
+from patience.player import play, sight
 from patience.rulespec.compile import games, load_game
-from patience.solver import play, sight
-from patience.solver import player as player_module
 from patience.solver.ordering import FAR, _hops, score
 from patience.stats import table
 from patience.views.replay import Timed
@@ -64,7 +64,7 @@ def test_every_playable_game_has_its_example_on_its_page():
 def test_the_player_makes_the_recorded_moves(game_id, number):
     recorded = json.loads(RECORD.read_text(encoding="utf-8"))
     assert f"{game_id} {number}" in recorded, (
-        f"{game_id} has no recorded moves of deal {number}; record them: python -m tests.solver.test_player {game_id}")
+        f"{game_id} has no recorded moves of deal {number}; record them: python -m tests.player.test_player {game_id}")
     assert digest(load_game(game_id), number) == recorded[f"{game_id} {number}"]
 
 
@@ -267,7 +267,7 @@ def test_every_example_is_a_deal_the_player_wins_where_the_table_knows_one():
             continue
         advice = (f"docs/games/{game_id}.md plays deal {number}, which the player does not win; the first deal "
                   f"the stored table records it winning is {won[0]}: write {{rules-example}} {game_id} {won[0]} "
-                  f"there and record its moves: python -m tests.solver.test_player {game_id}")
+                  f"there and record its moves: python -m tests.player.test_player {game_id}")
         assert number in won, advice
         game = load_game(game_id)
         outcome = play(game, game.deal(number)).outcome

@@ -26,12 +26,13 @@ from patience.engine.game import Game
 from patience.engine.rules import STOCK
 from patience.engine.state import Move, State
 from patience.engine.visibility import hidden
-from patience.solver import counsel, placement
-from patience.solver.counsel import TURN, Counsel
+from patience.player import counsel
+from patience.player.counsel import TURN, Counsel
+from patience.player.placing import PlacementPolicy
+from patience.player.sight import turns, world
+from patience.solver import placement
 from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
-from patience.solver.placing import PlacementPolicy
-from patience.solver.sight import turns, world
 
 DEPTH, WIDTH = 2, 48
 REVEALING = ("deal_row", "redeal", "turn_up")
@@ -59,7 +60,7 @@ def play(game: Game, state: State, max_moves: int = 5000) -> Playout:
 
 
 def _counselled(game: Game, state: State, moves: list[Move], seen: set, generator, adviser: Counsel) -> Move | None:
-    """The move most worlds vote for (:class:`patience.solver.counsel.Counsel`); where to lay the
+    """The move most worlds vote for (:class:`patience.player.counsel.Counsel`); where to lay the
     pack's card once the vote is to turn it; the look-ahead's choice where no world is won."""
     fresh = [move for move in moves if _new(game, state, move, seen)]
     if len(fresh) <= 1:

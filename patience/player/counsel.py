@@ -2,14 +2,14 @@
 player cannot tell from the real one.
 
 At a choice, the player deals the face-down cards at random into their places a few
-times (:func:`patience.solver.sight.world`: only their composition is read) and has the
+times (:func:`patience.player.sight.world`: only their composition is read) and has the
 solver's accelerator look for a win in each world within a small budget of positions.
 Each world won gives one vote: the first move of its winning line, or *turn the pack*
 if that line begins by turning; once the pack's card is turned (the player sees it,
 and the worlds keep it on top), the vote is where that line lays it. The move with most
 votes is played. A world's line knows that world's pack, which the real pack is not, so a
 vote is a guess; what many worlds agree on is played, and where no world is won within
-the budget the look-ahead of :mod:`patience.solver.player` decides.
+the budget the look-ahead of :mod:`patience.player.lookahead` decides.
 
 The winning lines are kept while the game follows them: until a card is turned up, each
 line that begins with the move played goes on voting with its next move, and no world
@@ -26,8 +26,8 @@ from collections import Counter
 from patience.engine import rng
 from patience.engine.game import Game
 from patience.engine.state import Move, State
+from patience.player.sight import reveals, turns, world
 from patience.solver import native
-from patience.solver.sight import reveals, turns, world
 
 WORLDS, BUDGET = 4, 2000  # worlds dealt at each round, and the positions the solver may enter in each
 AGREED = 2  # fewer winning lines than this still agreeing with the play: deal a new round
