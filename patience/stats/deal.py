@@ -1,36 +1,29 @@
-"""One deal decided by the solver and played by the player: what a worker computes."""
+"""One deal decided by the solver and played by the player: what a worker computes.
+
+The two halves of a row are computed apart (:mod:`~patience.stats.solving`,
+:mod:`~patience.stats.playing`), each keyed on the digest of its own code, so that a
+row whose player's code has changed is played again without being solved again.
+"""
 
 from __future__ import annotations
 
-import time
 from functools import cache
-from typing import TYPE_CHECKING
 
-from patience.player import play
 from patience.rulespec.compile import load_game
-from patience.solver import solve
-from patience.stats.digests import engine_digest, spec_digest
-
-if TYPE_CHECKING:
-    from patience.engine.game import Game
+from patience.stats.digests import Digests, digests
+from patience.stats.playing import play_out
+from patience.stats.solving import decide
 
 
-def evaluate(game_id: str, number: int, budget: int, played: bool = True) -> dict:
-    """The solver's outcome (won/lost/unknown) within ``budget`` positions, the positions
-    it entered and what proved a loss; with ``played``, the player's outcome and whether
-    a free space opened in its game before the first row was dealt. Each part's
-    processor seconds, and the digests of the code and spec this worker ran."""
-    game, digests = loaded(game_id)
-    start = time.process_time()
-    solution = solve(game, game.deal(number), budget)
-    result = {"deal": number, "budget": budget, "solver": solution.outcome, "positions": solution.nodes,
-              "reason": solution.reason, "solve_cpu": round(time.process_time() - start, 3), "digests": digests}
+def evaluate(game_id: str, number: int, budget: int, played: bool = True, solved: bool = True) -> dict:
+    """The solver's half of the deal's row at ``budget`` positions if ``solved``, the
+    player's if ``played``, and the digests of the code and spec this worker ran."""
+    game, ran = loaded(game_id)
+    result: dict = {"deal": number, "budget": budget, "digests": ran}
+    if solved:
+        result.update(decide(game, number, budget))
     if played:
-        start = time.process_time()
-        playout = play(game, game.deal(number))
-        result.update(player="won" if playout.outcome == "won" else "lost",
-                      play_cpu=round(time.process_time() - start, 3),
-                      space=space_before_first_row(game, number, playout.moves))
+        result.update(play_out(game, number))
     return result
 
 
@@ -39,19 +32,5 @@ def loaded(game_id: str) -> tuple:
     """The game, and the digests of the code and of the spec as this process loaded them
     (both once: a spec changed on disk later is not what this process plays)."""
     game = load_game(game_id)
-    return game, (engine_digest(), spec_digest(game_id))
-
-
-def space_before_first_row(game: Game, number: int, moves) -> bool:
-    """Whether, in the player's game, a free space (an empty pile of an area filled at
-    will) opened before the first row was dealt after the deal: La Nivernaise's note 15
-    («если послѣ перваго расклада … не откроется ни одного свободнаго мѣста»)."""
-    areas = [game.rules.areas[name].piles for name, spaces in game.rules.spaces.items() if spaces.fill == "at_will"]
-    state = game.deal(number)
-    for move in moves:
-        if any(not state.piles[pile] for piles in areas for pile in piles):
-            return True
-        if move.kind == "deal_row":
-            return False
-        game.apply(state, move)
-    return any(not state.piles[pile] for piles in areas for pile in piles)
+    ran: Digests = digests(game_id)
+    return game, ran

@@ -1,9 +1,13 @@
-"""What a stored result depends on: the code a worker runs, and the game's rules.
+"""What a stored result depends on: the code that computed each half of its row, and the
+game's rules.
 
-The code is every module of the package that :func:`patience.stats.deal.evaluate`
-imports, directly or through the modules it imports (the engine, the solver and
-player, the spec's schema and loader …), found by reading their ``import``
-statements: a module added to that chain is covered without anyone listing it.
+A row has the solver's columns (its verdict, positions, rung, proof) and the player's
+(its outcome, the free space). Each half is keyed on its own digest: every module of the
+package its computation imports, directly or through the modules it imports (found by
+reading their ``import`` statements, so a module added to that chain is covered without
+anyone listing it), with :mod:`patience.stats.deal`, which puts the halves together. The
+solver never imports the player (the layers forbid it), so a change to the player leaves
+the solver's results valid and only the player's are computed again.
 """
 
 from __future__ import annotations
@@ -13,19 +17,47 @@ import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from patience.datafile import load_yaml
 from patience.rulespec.loading import find
 
 PACKAGE = Path(__file__).resolve().parent.parent
-ROOT_MODULE = "patience.stats.deal"  # what a worker runs
+ROOT_MODULE = "patience.stats.deal"  # what a worker runs: both halves
+JOINT = PACKAGE / "stats" / "deal.py"  # which each half's digest covers, but not all it imports
+COMPILER = "patience.rulespec.compile"  # the game both halves play, which the worker loads
+SOLVER_ROOTS = ("patience.stats.solving", COMPILER)
+PLAYER_ROOTS = ("patience.stats.playing", COMPILER)
+
+
+class Digests(NamedTuple):
+    """What a game's results were computed with: the code of the solver's half of a row,
+    of the player's half, and the game's spec."""
+
+    solver: str
+    player: str
+    spec: str
+
+
+def digests(game_id: str) -> Digests:
+    return Digests(solver_digest(), player_digest(), spec_digest(game_id))
 
 
 @lru_cache(maxsize=1)
-def engine_digest() -> str:
-    """SHA-256 over the source of every module a worker's evaluation imports."""
+def solver_digest() -> str:
+    """SHA-256 over the source of every module the solver's half of a row imports."""
+    return _digest(code_files(*SOLVER_ROOTS))
+
+
+@lru_cache(maxsize=1)
+def player_digest() -> str:
+    """SHA-256 over the source of every module the player's half of a row imports."""
+    return _digest(code_files(*PLAYER_ROOTS))
+
+
+def _digest(files: list[Path]) -> str:
     hasher = hashlib.sha256()
-    for source in code_files():
+    for source in sorted({*files, JOINT}):
         hasher.update(str(source.relative_to(PACKAGE)).encode())
         hasher.update(source.read_bytes())
     return hasher.hexdigest()

@@ -65,7 +65,7 @@ Found = list[tuple[int | None, str]]
 
 
 def _entry(game: str, stored) -> Found:
-    shape = {"engine": str, "spec": str, "budget": int, "rungs": int, "command": str, "deals": dict}
+    shape = {"solver_code": str, "player_code": str, "spec": str, "budget": int, "rungs": int, "command": str, "deals": dict}
     wrong = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
     if wrong:
         return [(None, f"{game}: the entry lacks {', '.join(wrong)}, or gives {'them' if len(wrong) > 1 else 'it'} "

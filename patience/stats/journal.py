@@ -15,6 +15,7 @@ import json
 import os
 from pathlib import Path
 
+from patience.stats.digests import Digests
 from patience.stats.table import FIELDS, TableError, row_of, stored_row
 
 HEADER = {"partial": True, "note": "the finished deals of a run of `patience stats` in progress; not the table"}
@@ -53,12 +54,11 @@ class Journal:
             with open(self.path, "r+b") as stream:
                 stream.truncate(data.rfind(b"\n") + 1)
 
-    def add(self, game_id: str, digests: tuple[str, str], budget: int, row: dict) -> None:
+    def add(self, game_id: str, digests: Digests, budget: int, row: dict) -> None:
         """Save one finished deal (its whole row) at once."""
-        engine, spec = digests
         try:
-            self._append({"game": game_id, "engine": engine, "spec": spec, "budget": budget, "deal": row["deal"],
-                          "row": stored_row(row)})
+            self._append({"game": game_id, "solver_code": digests.solver, "player_code": digests.player,
+                          "spec": digests.spec, "budget": budget, "deal": row["deal"], "row": stored_row(row)})
         except OSError as error:
             raise TableError(self.path, None, f"cannot be written: {error.strerror}; the {self.kept} deals "
                                               f"finished before are kept in it, and the same command resumes "
@@ -85,7 +85,7 @@ class Journal:
         self.path.unlink(missing_ok=True)
 
 
-def read(table: Path, game_id: str, digests: tuple[str, str], budget: int) -> dict[int, dict]:
+def read(table: Path, game_id: str, digests: Digests, budget: int) -> dict[int, dict]:
     """The deals of ``game_id`` the journal beside ``table`` holds, computed with these
     digests on a ladder from ``budget``; a later line of a deal replaces an earlier one."""
     path = journal_path(table)
@@ -99,10 +99,14 @@ def read(table: Path, game_id: str, digests: tuple[str, str], budget: int) -> di
             record = _record(line)
             if number == 1 and record != HEADER:
                 raise TableError(path, 1, "is not the journal of a run of `patience stats`; move it away")
-            if (record and record.get("game") == game_id and (record.get("engine"), record.get("spec")) == digests
+            if (record and record.get("game") == game_id and _digests(record) == digests
                     and record.get("budget") == budget and _well_formed(record)):
                 rows[record["deal"]] = row_of(record["deal"], record["row"])
     return rows
+
+
+def _digests(record: dict) -> tuple:
+    return record.get("solver_code"), record.get("player_code"), record.get("spec")
 
 
 def _well_formed(record: dict) -> bool:

@@ -1,14 +1,17 @@
 """The escalation ladder (лѣстница): every deal decided cheaply, then only the undecided
 ones again, each time with ten times the budget.
 
-Rung 1 solves and plays deals 1..N at the first budget; rung 2 sends back out, at ten
+Rung 1 solves and plays deals 1..N at the first budget (and, first, plays again the
+stored deals whose player's code has changed since, their solver's half kept); rung 2
+sends back out, at ten
 times that budget, only the deals still undecided (neither decided by the solver nor
 won by the player), rung 3 at a hundred times, and so on: each rung a pass over the
 cluster. A row records the rung that decided it (or the last one tried) and the
 processor seconds of its solve at that rung.
 
 A :class:`Climb` holds, per game, the rows known before the run (the table's and an
-interrupted run's journal, when computed with the same code, spec and first budget)
+interrupted run's journal, when computed with the same code, spec and first budget,
+or with the same solver's code only, to be played again)
 and each finished deal: merged into its row and saved in the journal at once. When
 the climb is over, :meth:`Climb.save` merges the rows into the table.
 """
@@ -22,6 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from patience.stats import runner, table
+from patience.stats.digests import Digests
 from patience.stats.journal import Journal
 from patience.stats.journal import read as read_journal
 
@@ -31,33 +35,38 @@ MAX_RUNGS = 5  # a fifth rung has 10,000 times the first budget: beyond it, the 
 @dataclass
 class Plan:
     """One game's part of a run: the digests it is computed with (this machine's), the
-    first rung's budget, and its rows by deal."""
+    first rung's budget, its rows by deal, and the stored rows whose solver's half is
+    today's but whose player's half is another code's (to be played again)."""
 
     game: str
-    digests: tuple[str, str]
+    digests: Digests
     budget: int
     rows: dict[int, dict] = field(default_factory=dict)
+    unplayed: dict[int, dict] = field(default_factory=dict)
+
+    def replays(self) -> runner.Pending:
+        """The deals to be played again (and not solved again): before rung 1's new deals."""
+        waiting = sorted(number for number in self.unplayed if number not in self.rows)
+        return runner.Pending(iter(waiting), len(waiting))
 
     def pending(self, deals: int, rung: int) -> runner.Pending:
         """The deals of 1..``deals`` the rung has to compute: at rung 1 those without a row,
         above it those still undecided below this rung, each produced when it is taken."""
-        rows = self.rows
+        rows, unplayed = self.rows, self.unplayed
         if rung == 1:
-            known = sum(1 for number in rows if number <= deals)
-            return runner.Pending((n for n in _upto(deals) if n not in rows), deals - known)
+            known = sum(1 for number in {*rows, *unplayed} if number <= deals)
+            return runner.Pending((n for n in _upto(deals) if n not in rows and n not in unplayed), deals - known)
         waiting = sorted(n for n, row in rows.items() if n <= deals and undecided(row) and row["rung"] < rung)
         return runner.Pending(iter(waiting), len(waiting))
 
     def record(self, result: dict, rung: int) -> dict:
-        """The deal's row with ``result`` (of ``rung``) in it."""
+        """The deal's row with ``result`` (of ``rung``) in it: either half, or both."""
         number = result["deal"]
-        solved = {"solver": result["solver"], "positions": result["positions"], "solve_cpu": result["solve_cpu"],
-                  "reason": result["reason"], "rung": rung}
+        row = {"deal": number, **self.rows.get(number, self.unplayed.get(number, {}))}
+        if "solver" in result:
+            row.update({name: result[name] for name in ("solver", "positions", "solve_cpu", "reason")}, rung=rung)
         if "player" in result:
-            row = {"deal": number, **solved, "player": result["player"], "play_cpu": result["play_cpu"],
-                   "space": result["space"]}
-        else:
-            row = {**self.rows[number], **solved}
+            row.update({name: result[name] for name in ("player", "play_cpu", "space")})
         self.rows[number] = row
         return row
 
@@ -101,34 +110,44 @@ class Climb:
         """The plans of a run, from the table at ``path`` and its journal: the first budget
         is ``budget``, else the stored one. Refused (:class:`Refused`) if its save would
         drop or downgrade stored deals, unless ``replace``."""
-        from patience.stats.digests import engine_digest, spec_digest
+        from patience.stats.digests import digests
 
         data = table.load(path) if path is not None else {"games": {}}
         plans = []
         for game_id in ids:
             stored = data["games"].get(game_id)
-            digests = (engine_digest(), spec_digest(game_id))
+            computed = digests(game_id)
             first = budget or (stored["budget"] if stored else default_budget)
-            lost = table.would_lose(stored, digests, first, rungs, deals)
+            lost = table.would_lose(stored, computed, first, rungs, deals)
             if lost and not replace:
                 raise Refused(f"a save would lose stored results of {game_id}: {lost}; or give --replace to "
                               f"replace them")
-            plan = Plan(game_id, digests, first)
-            if path is not None and not lost and stored and (stored["engine"], stored["spec"]) == digests:
-                plan.rows = table.rows_of(stored)
+            plan = Plan(game_id, computed, first)
+            if path is not None and not lost and stored and table.same_solver(stored, computed):
+                if stored["player_code"] == computed.player:
+                    plan.rows = table.rows_of(stored)
+                else:
+                    plan.unplayed = table.rows_of(stored)
             if path is not None:
-                plan.rows = merged(plan.rows, read_journal(path, game_id, digests, first))
+                plan.rows = merged(plan.rows, read_journal(path, game_id, computed, first))
             plans.append(plan)
         return cls(plans, deals, rungs, path)
 
     def needs_cluster(self) -> bool:
         """Whether any rung has a deal to compute (from what is known now)."""
-        return any(plan.pending(self.deals, rung).count for plan in self.plans.values()
-                   for rung in range(1, self.rungs + 1))
+        return any(plan.replays().count or any(plan.pending(self.deals, rung).count for rung in range(1, self.rungs + 1))
+                   for plan in self.plans.values())
 
     def climb(self, client, deadline: float | None = None, progress=None) -> None:
-        """Every rung in turn, each a pass over the cluster, until the deadline."""
+        """The stored deals whose player's code has changed played again, then every rung
+        in turn, each a pass over the cluster, until the deadline."""
+        replays = {game: plan.replays() for game, plan in self.plans.items()}
+        if any(pending.count for pending in replays.values()):
+            runner.run(client, replays, 0, partial(self.add, rung=1), progress=progress, deadline=deadline,
+                       solved=False, label="the player again (its code has changed)")
         for rung in range(1, self.rungs + 1):
+            if deadline is not None and time.monotonic() > deadline:
+                return
             tasks = {game: plan.pending(self.deals, rung) for game, plan in self.plans.items()}
             if not any(pending.count for pending in tasks.values()):
                 continue
@@ -136,8 +155,6 @@ class Climb:
             shown = f"{min(budgets.values()):,}" + ("" if len(set(budgets.values())) == 1 else "+")
             runner.run(client, tasks, budgets, partial(self.add, rung=rung), progress=progress, deadline=deadline,
                        played=rung == 1, label=f"rung {rung} of {self.rungs} ({shown} positions)")
-            if deadline is not None and time.monotonic() > deadline:
-                return
 
     def add(self, game: str, result: dict, rung: int) -> None:
         plan = self.plans[game]
@@ -156,13 +173,14 @@ class Climb:
         data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
         for game, plan in self.plans.items():
             stored = data["games"].get(game)
-            same = bool(stored) and (stored["engine"], stored["spec"]) == plan.digests and stored["budget"] == plan.budget
+            solver_same = table.same_solver(stored, plan.digests) and stored is not None and stored["budget"] == plan.budget
+            same = solver_same and stored is not None and stored["player_code"] == plan.digests.player
             rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows)
-            lost = table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows))
+            lost = table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows)) or _unplayed(plan)
             if lost and not replace:
                 raise Refused(f"the results of {game} were not saved, since they would lose stored ones: {lost}; "
                               f"they are kept in {self.journal.path if self.journal else 'no file'}")
-            rungs = max(self.rungs, stored.get("rungs", 1) if same and stored else 1)
+            rungs = max(self.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
             entries[game] = data["games"][game] = table.entry(game, plan.budget, rungs, rows, plan.digests)
         if self.path is not None:
             data["format"] = table.FORMAT
@@ -180,6 +198,14 @@ class Climb:
                                                            f"{self.journal.path}, and the same command saves "
                                                            f"them") from None
         self.journal.remove()
+
+
+def _unplayed(plan: Plan) -> str | None:
+    left = sorted(number for number in plan.unplayed if number not in plan.rows)
+    if not left:
+        return None
+    return (f"{len(left):,} stored deals (the first, {left[0]}) have not been played again by today's player; "
+            f"the same command goes on with them")
 
 
 class Refused(ValueError):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from patience.progress import Progress
 from patience.stats.deal import evaluate
-from patience.stats.digests import engine_digest, spec_digest
+from patience.stats.digests import Digests, digests
 
 POLL = 1.0  # seconds between looks at the cluster while no deal finishes
 LOST_AFTER = 6.0  # seconds with no worker before the run stops
@@ -129,23 +129,23 @@ class Pending:
 
 def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget: int | Mapping[str, int],
         on_result: Callable[[str, dict], None], progress=sys.stderr, deadline: float | None = None,
-        played: bool = True, label: str = "") -> None:
+        played: bool = True, label: str = "", solved: bool = True) -> None:
     """Evaluate every deal of ``tasks`` on the cluster at ``budget`` (one for all games, or
-    each game's), playing it too if ``played``; ``on_result`` is called once per deal as
+    each game's): solving it if ``solved``, playing it if ``played``; ``on_result`` is called once per deal as
     results arrive (in any order). With ``deadline`` (a ``time.monotonic()`` value) no
     deal is started after it and those still running then are cancelled, never reported."""
     from distributed import wait
 
     queue = Queue(tasks)
     budgets = budget if isinstance(budget, Mapping) else dict.fromkeys(queue.deals, budget)
-    expected = {game_id: (engine_digest(), spec_digest(game_id)) for game_id in queue.deals}
+    expected = {game_id: digests(game_id) for game_id in queue.deals}
     running: dict = {}
     watch = Watch(client)
 
     def submit() -> None:
         game_id, number = queue.next()
-        future = client.submit(evaluate, game_id, number, budgets[game_id], played,
-                               key=f"deal-{game_id}-{number}-{budgets[game_id]}-{int(played)}")
+        future = client.submit(evaluate, game_id, number, budgets[game_id], played, solved,
+                               key=f"deal-{game_id}-{number}-{budgets[game_id]}-{int(played)}{int(solved)}")
         running[future] = (game_id, number)
 
     slots = 2 * max(1, watch.workers())  # deals out at once: enough to keep every worker busy
@@ -162,7 +162,7 @@ def run(client, tasks: Mapping[str, Pending] | Iterable[tuple[str, int]], budget
                 game_id, number = running.pop(future)
                 result = _result(future, game_id, number, watch, running)
                 _same_code(result, expected[game_id], game_id)
-                queue.spent(game_id, result["solve_cpu"] + result.get("play_cpu", 0.0))
+                queue.spent(game_id, result.get("solve_cpu", 0.0) + result.get("play_cpu", 0.0))
                 on_result(game_id, result)
                 bar.step((game_id, number))
             if deadline is not None and time.monotonic() > deadline:
@@ -201,12 +201,12 @@ def _failed(game_id: str, number: int, error: BaseException) -> ClusterError:
     return ClusterError(f"{game_id} deal {number} failed on a worker: {type(error).__name__}: {error}")
 
 
-def _same_code(result: dict, expected: tuple[str, str], game_id: str) -> None:
-    engine, spec = result["digests"]
-    if (engine, spec) == tuple(expected):
+def _same_code(result: dict, expected: Digests, game_id: str) -> None:
+    ran = Digests(*result["digests"])
+    if ran == expected:
         return
-    what = "code" if engine != expected[0] else f"spec of {game_id}"
-    theirs, ours = (engine, expected[0]) if engine != expected[0] else (spec, expected[1])
+    what, theirs, ours = next((what, theirs, ours) for what, theirs, ours in zip(
+        ("code", "player's code", f"spec of {game_id}"), ran, expected) if theirs != ours)
     raise ClusterError(f"a worker ran other {what} than this machine (digest {theirs[:12]} there, "
                        f"{ours[:12]} here): every machine of the cluster must have the same version; stopped")
 

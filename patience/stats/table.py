@@ -1,7 +1,8 @@
 """The stored table of results (``patience/stats/table.json``) and its summaries.
 
-Per game or variant it keeps the digests of the code (:mod:`patience.stats.digests`)
-and of the spec the results were computed with, the escalation ladder (the budget of
+Per game or variant it keeps the digests (:mod:`patience.stats.digests`) of the code
+of the solver's half of the rows, of the player's half, and of the spec the results were
+computed with, the escalation ladder (the budget of
 its first rung and how many rungs, each ten times the last), the command that
 reproduces them, a seal (the SHA-256 of the rows as written, so that a row changed by
 hand is found) and one row per deal::
@@ -14,7 +15,9 @@ A save merges into the table deal by deal and never drops or downgrades a stored
 deal; the table is written whole to an exclusive temporary file beside it and renamed,
 so it is never seen half-written. A table of the first format (rows of six fields,
 one budget) is read as rung 1 of its budget, its losses proved by exhausting the
-search (the only proof that solver had), with no processor time recorded.
+search (the only proof that solver had), with no processor time recorded. A table of
+the second format (one digest for the code of both halves) is read with that digest for
+each half, which no code of today's has: its results are stale.
 """
 
 from __future__ import annotations
@@ -29,11 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from patience.datafile import DataFileError
-from patience.stats.digests import engine_digest, spec_digest
+from patience.stats.digests import Digests, digests, player_digest, solver_digest, spec_digest
 from patience.stats.intervals import wilson
 
 TABLE = Path(__file__).resolve().parent / "table.json"
-FORMAT = 2
+FORMAT = 3
 FIELDS = ("solver", "positions", "player", "solve_cpu", "play_cpu", "space", "rung", "reason")
 COMMAND = "patience stats {game} --deals {deals} --budget {budget} --rungs {rungs} --save"
 STEP = 10  # each rung of the ladder has this many times the budget of the one below
@@ -95,15 +98,25 @@ def line_of(text: str, needle: str, start: int = 0) -> int | None:
 
 
 def upgraded(data: dict) -> dict:
-    """A table of the first format read as today's (see the module's docstring)."""
-    if data.get("format", 1) != 1:
-        return data
-    games = {}
-    for game_id, stored in data["games"].items():
-        deals = {number: [row[0], row[1], row[2], None, None, row[5], 1, "exhausted" if row[0] == "lost" else None]
-                 if isinstance(row, list) and len(row) == 6 else row for number, row in stored.get("deals", {}).items()}
-        games[game_id] = {**stored, "rungs": 1, "deals": deals}
-    return {**data, "format": FORMAT, "games": games}
+    """A table of an earlier format read as today's (see the module's docstring)."""
+    if data.get("format", 1) == 1:
+        games = {}
+        for game_id, stored in data["games"].items():
+            deals = {number: [row[0], row[1], row[2], None, None, row[5], 1, "exhausted" if row[0] == "lost" else None]
+                     if isinstance(row, list) and len(row) == 6 else row for number, row in stored.get("deals", {}).items()}
+            games[game_id] = {**stored, "rungs": 1, "deals": deals}
+        data = {**data, "format": 2, "games": games}
+    if data["format"] == 2:
+        data = {**data, "format": FORMAT, "games": {game_id: _one_code_digest_split(stored)
+                                                    for game_id, stored in data["games"].items()}}
+    return data
+
+
+def _one_code_digest_split(stored):
+    if not isinstance(stored, dict) or "engine" not in stored:
+        return stored
+    entry = {key: value for key, value in stored.items() if key != "engine"}
+    return {**entry, "solver_code": stored["engine"], "player_code": stored["engine"]}
 
 
 def write(data: dict, path: Path) -> None:
@@ -157,21 +170,34 @@ def seal(deals: dict) -> str:
     return hashlib.sha256(json.dumps(deals, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], digests: tuple[str, str] | None = None) -> dict:
-    engine, spec = digests or (engine_digest(), spec_digest(game_id))
+def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], computed: Digests | None = None) -> dict:
+    solver, player, spec = computed or digests(game_id)
     deals = {str(number): stored_row(row) for number, row in sorted(rows.items())}
-    return {"engine": engine, "spec": spec, "budget": budget, "rungs": rungs, "seal": seal(deals),
-            "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget, rungs=rungs), "deals": deals}
+    return {"solver_code": solver, "player_code": player, "spec": spec, "budget": budget, "rungs": rungs,
+            "seal": seal(deals), "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget, rungs=rungs),
+            "deals": deals}
 
 
-def would_lose(stored: dict | None, digests: tuple[str, str], budget: int, rungs: int, deals: int) -> str | None:
+def digests_of(stored: dict) -> Digests:
+    """The digests a stored entry was computed with."""
+    return Digests(stored["solver_code"], stored["player_code"], stored["spec"])
+
+
+def same_solver(stored: dict | None, computed: Digests) -> bool:
+    """Whether the solver's half of ``stored``'s rows is what ``computed`` would give (the
+    player's half may be another's, and is then played again)."""
+    return bool(stored) and (stored["solver_code"], stored["spec"]) == (computed.solver, computed.spec)
+
+
+def would_lose(stored: dict | None, computed: Digests, budget: int, rungs: int, deals: int) -> str | None:
     """Why replacing ``stored`` by the results of a run (``deals`` deals on a ladder from
-    ``budget`` with ``rungs`` rungs, computed with ``digests``) would drop or downgrade
-    stored deals; ``None`` if it would not. Results of the same code, spec and ladder
-    are merged deal by deal, which loses nothing."""
+    ``budget`` with ``rungs`` rungs, computed with ``computed``) would drop or downgrade
+    stored deals; ``None`` if it would not. Results of the same solver's code, spec and
+    ladder are merged deal by deal (the player's half played again where its code differs),
+    which loses nothing."""
     if not stored or not stored["deals"]:
         return None
-    same = (stored["engine"], stored["spec"]) == digests
+    same = same_solver(stored, computed)
     if same and stored["budget"] == budget:
         return None
     if same:
@@ -190,10 +216,14 @@ def check_fresh(data: dict, game_id: str) -> None:
     if stored is None:
         raise StaleTable(f"the stored statistics have no results for {game_id}; compute them with "
                          f"`{computing(data, game_id)}`")
-    if stored["engine"] != engine_digest():
+    if stored["solver_code"] != solver_digest():
         raise StaleTable(f"the statistics of {game_id} were computed by other engine or solver code "
-                         f"(digest {stored['engine'][:12]}, now {engine_digest()[:12]}); "
+                         f"(digest {stored['solver_code'][:12]}, now {solver_digest()[:12]}); "
                          f"recompute them with `{stored['command']}`")
+    if stored["player_code"] != player_digest():
+        raise StaleTable(f"the player's results of {game_id} were computed by other player code "
+                         f"(digest {stored['player_code'][:12]}, now {player_digest()[:12]}); "
+                         f"play them again with `{stored['command']}` (the solver's are kept)")
     if stored["spec"] != spec_digest(game_id):
         raise StaleTable(f"the spec of {game_id} has changed since its statistics were computed "
                          f"(digest {stored['spec'][:12]}, now {spec_digest(game_id)[:12]}); "

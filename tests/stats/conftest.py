@@ -16,12 +16,12 @@ class NoCluster:
     cluster = None
 
 
-def in_process(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
+def in_process(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label="", solved=True):
     queue = runner.Queue(tasks)
     budgets = budget if isinstance(budget, dict) else dict.fromkeys(queue.deals, budget)
     while queue:
         game_id, number = queue.next()
-        on_result(game_id, evaluate(game_id, number, budgets[game_id], *([] if played else [False])))
+        on_result(game_id, evaluate(game_id, number, budgets[game_id], played, solved))
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from patience.rulespec.compile import load_game
 from patience.solver import solve
 from patience.stats import ladder, runner, table
 from patience.stats.deal import evaluate
+from patience.stats.digests import Digests
 from patience.stats.journal import Journal, journal_path
 
 GAME, BUDGET = "calculation", 60
@@ -71,12 +72,12 @@ def test_results_of_other_code_are_replaced_only_whole_or_when_asked(tmp_path, l
     path = tmp_path / "t.json"
     assert main(["stats", GAME, "--deals", "4", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
     data = json.loads(path.read_text())
-    data["games"][GAME]["engine"] = "0" * 64  # as if computed by other code
+    data["games"][GAME]["solver_code"] = "0" * 64  # as if computed by other code
     table.write(data, path)
     assert main(["stats", GAME, "--deals", "3", "--rungs", "1", "--table", str(path)]) == 2
     assert "its 4 stored deals were computed by other code" in capsys.readouterr().err
     assert main(["stats", GAME, "--deals", "4", "--rungs", "1", "--table", str(path)]) == 0  # all of them again
-    assert stored(path)["engine"] != "0" * 64 and len(stored(path)["deals"]) == 4
+    assert stored(path)["solver_code"] != "0" * 64 and len(stored(path)["deals"]) == 4
 
 
 def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monkeypatch, local, capsys):
@@ -85,12 +86,13 @@ def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monke
     path = tmp_path / "t.json"
     computed = []
 
-    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label=""):
+    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label="",
+                    solved=True):
         queue = runner.Queue(tasks)
         for _ in range(2):
             game_id, number = queue.next()
             computed.append(number)
-            on_result(game_id, evaluate(game_id, number, budget[game_id], played))
+            on_result(game_id, evaluate(game_id, number, budget[game_id], played, solved))
         raise KeyboardInterrupt
 
     monkeypatch.setattr(runner, "run", interrupted)
@@ -118,7 +120,7 @@ def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monke
 
 def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
     path = tmp_path / "t.json"
-    digests = ("e" * 64, "s" * 64)
+    digests = Digests("e" * 64, "p" * 64, "s" * 64)
     journal = Journal(path)
     row = {"deal": 1, "solver": "won", "positions": 5, "player": "won", "solve_cpu": 0.1, "play_cpu": 0.1,
            "space": True, "rung": 1, "reason": None}
@@ -132,10 +134,11 @@ def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
     from patience.stats.journal import read
     assert sorted(read(path, GAME, digests, BUDGET)) == [1, 2]
     assert read(path, GAME, digests, BUDGET + 1) == {}  # another ladder's deals are not taken
+    assert read(path, GAME, digests._replace(player="q" * 64), BUDGET) == {}  # nor another player's
 
 
 def test_the_first_rung_hands_out_deals_one_at_a_time_whatever_their_number():
-    plan = ladder.Plan(GAME, ("e", "s"), BUDGET, rows={2: {"solver": "won", "player": "lost", "rung": 1}})
+    plan = ladder.Plan(GAME, Digests("e", "p", "s"), BUDGET, rows={2: {"solver": "won", "player": "lost", "rung": 1}})
     pending = plan.pending(10 ** 20, 1)
     assert pending.count == 10 ** 20 - 1
     assert [next(pending.numbers) for _ in range(3)] == [1, 3, 4]
@@ -177,3 +180,50 @@ def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatc
                  "--table", str(path)]) == 0
     assert sorted(stored(path)["deals"]) == ["1", "2"]
     assert f"{GAME}: deals 1–2" in capsys.readouterr().out
+
+
+def test_a_change_of_the_player_plays_the_stored_deals_again_and_solves_none(tmp_path, local, monkeypatch, capsys):
+    """Rows whose player's code is another's keep their solver's half (not solved again)
+    and get today's player's; a deal the player no longer wins climbs the ladder."""
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "6", "--budget", str(BUDGET), "--rungs", "2", "--table", str(path)]) == 0
+    data = json.loads(path.read_text())
+    entry = data["games"][GAME]
+    for row in entry["deals"].values():
+        row[2], row[4], row[5] = "won", 99.0, 1  # as another player would have it: every deal won, in 99 s
+    entry.update(player_code="0" * 64, seal=table.seal(entry["deals"]))
+    table.write(data, path)
+    calls = []
+
+    def noted(client, tasks, budget, on_result, **options):
+        calls.append((options.get("solved", True), options.get("played", True), options.get("label")))
+        in_process(client, tasks, budget, on_result, **options)
+
+    from tests.stats.conftest import in_process
+    monkeypatch.setattr(runner, "run", noted)
+    assert main(["stats", GAME, "--deals", "6", "--rungs", "2", "--table", str(path)]) == 0
+    assert calls[0] == (False, True, "the player again (its code has changed)")  # the player first, alone
+    now = stored(path)
+    assert now["player_code"] != "0" * 64 and now["solver_code"] == entry["solver_code"]
+    for number, row in now["deals"].items():
+        assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
+        assert row[4] != 99.0
+
+
+def test_a_save_before_every_stored_deal_is_played_again_is_refused(tmp_path, local, monkeypatch, capsys):
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "4", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    data = json.loads(path.read_text())
+    data["games"][GAME]["player_code"] = "0" * 64
+    table.write(data, path)
+    before = path.read_text()
+
+    def out_of_time(client, tasks, budget, on_result, **options):  # as though its deadline had passed
+        if options.get("solved", True):
+            in_process(client, tasks, budget, on_result, **options)
+
+    from tests.stats.conftest import in_process
+    monkeypatch.setattr(runner, "run", out_of_time)
+    assert main(["stats", GAME, "--deals", "4", "--rungs", "1", "--table", str(path)]) == 2
+    assert "have not been played again by today's player" in capsys.readouterr().err
+    assert path.read_text() == before

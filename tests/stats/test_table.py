@@ -10,7 +10,7 @@ import pytest
 from patience.rulespec.compile import games, load_game
 from patience.solver import solve
 from patience.stats import table
-from patience.stats.digests import engine_digest
+from patience.stats.digests import player_digest, solver_digest, spec_digest
 
 STORED = table.load()
 PLAYABLE = [entry.id for entry in games() if entry.playable]
@@ -30,11 +30,17 @@ def test_the_table_is_todays(game_id):
 def test_a_stale_digest_is_named_with_the_command_that_recomputes():
     stale = copy.deepcopy(STORED)
     game_id = PLAYABLE[0]
-    stale["games"][game_id]["engine"] = "0" * 64
+    stale["games"][game_id]["solver_code"] = "0" * 64
     with pytest.raises(table.StaleTable, match=r"other engine or solver code .* recompute them with `patience stats "):
         table.check_fresh(stale, game_id)
     stale = copy.deepcopy(STORED)
-    stale["games"][game_id]["engine"] = engine_digest()  # only the spec differs
+    stale["games"][game_id].update(solver_code=solver_digest(), player_code="0" * 64,  # only the player's code differs
+                                   spec=spec_digest(game_id))
+    with pytest.raises(table.StaleTable, match=r"other player code .* play them again with `patience stats .*"
+                                               r"\(the solver's are kept\)"):
+        table.check_fresh(stale, game_id)
+    stale = copy.deepcopy(STORED)
+    stale["games"][game_id].update(solver_code=solver_digest(), player_code=player_digest())  # only the spec differs
     stale["games"][game_id]["spec"] = "0" * 64
     with pytest.raises(table.StaleTable, match=rf"the spec of {game_id} has changed"):
         table.check_fresh(stale, game_id)
@@ -47,7 +53,7 @@ def test_a_sample_of_stored_deals_solves_alike():
     rows = [(game_id, int(number), row, entry["budget"])
             for game_id, entry in sorted(STORED["games"].items())
             for number, row in entry["deals"].items() if row[6] == 1 and row[1] <= 5_000]
-    seed = "".join(entry["engine"] + entry["spec"] for entry in STORED["games"].values())
+    seed = "".join(entry["solver_code"] + entry["spec"] for entry in STORED["games"].values())
     sample = random.Random(seed).sample(rows, min(6, len(rows)))
     assert sample
     for game_id, number, row, budget in sample:

@@ -52,7 +52,7 @@ def _titles() -> dict[str, str]:
 OUTCOMES = ("Game", "Deals", "Won", "Lost", "Undecided", "Win rate, the undecided lost or won (95%)",
             "Decided (95%)", "Win rate of decided deals (95%)", "Player (95%)")
 LADDER = ("Game", "First budget (positions)", "Decided at each rung", "Undecided", "Processor seconds a deal",
-          "Digests (code, spec)")
+          "Digests (solver's code, player's code, spec)")
 
 
 def _outcomes(summaries, titles) -> nodes.table:
@@ -75,7 +75,7 @@ def _ladder(summaries, data, titles) -> nodes.table:
         rows.append((_name(summary, titles), f"{summary.budget:,}, ×10 a rung",
                      " · ".join(f"{count} at {rung}" for rung, count in enumerate(summary.decided_at, 1)),
                      str(summary.unknown), f"{_seconds(summary.solve_cpu)} + {_seconds(summary.play_cpu)}",
-                     f"{stored['engine'][:10]}, {stored['spec'][:10]}"))
+                     f"{stored['solver_code'][:10]}, {stored['player_code'][:10]}, {stored['spec'][:10]}"))
     return _grid(LADDER, rows, "stats-ladder")
 
 
