@@ -11,8 +11,6 @@ from functools import cache
 
 from patience.rulespec.compile import load_game
 from patience.stats.digests import Digests, digests
-from patience.stats.playing import play_out
-from patience.stats.solving import decide
 
 
 def evaluate(game_id: str, number: int, budget: int, played: bool = True, solved: bool = True) -> dict:
@@ -20,9 +18,13 @@ def evaluate(game_id: str, number: int, budget: int, played: bool = True, solved
     player's if ``played``, and the digests of the code and spec this worker ran."""
     game, ran = loaded(game_id)
     result: dict = {"deal": number, "budget": budget, "digests": ran}
-    if solved:
+    if solved:  # each half imported only when asked for: a worker loads only the code its digest covers
+        from patience.stats.solving import decide
+
         result.update(decide(game, number, budget))
     if played:
+        from patience.stats.playing import play_out
+
         result.update(play_out(game, number))
     return result
 

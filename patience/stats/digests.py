@@ -5,9 +5,9 @@ A row has the solver's columns (its verdict, positions, rung, proof) and the pla
 (its outcome, the free space). Each half is keyed on its own digest: every module of the
 package its computation imports, directly or through the modules it imports (found by
 reading their ``import`` statements, so a module added to that chain is covered without
-anyone listing it), with :mod:`patience.stats.deal`, which puts the halves together. The
-solver never imports the player (the layers forbid it), so a change to the player leaves
-the solver's results valid and only the player's are computed again.
+anyone listing it), with :mod:`patience.stats.deal`, which puts the halves together, and
+this module. The solver never imports the player (the layers forbid it), so a change to
+the player leaves the solver's results valid and only the player's are computed again.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from patience.rulespec.loading import find
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT_MODULE = "patience.stats.deal"  # what a worker runs: both halves
-JOINT = PACKAGE / "stats" / "deal.py"  # which each half's digest covers, but not all it imports
+JOINT = (PACKAGE / "stats" / "deal.py", Path(__file__).resolve())  # run for both halves: each digest covers them
 COMPILER = "patience.rulespec.compile"  # the game both halves play, which the worker loads
 SOLVER_ROOTS = ("patience.stats.solving", COMPILER)
 PLAYER_ROOTS = ("patience.stats.playing", COMPILER)
@@ -57,7 +57,7 @@ def player_digest() -> str:
 
 def _digest(files: list[Path]) -> str:
     hasher = hashlib.sha256()
-    for source in sorted({*files, JOINT}):
+    for source in sorted({*files, *JOINT}):
         hasher.update(str(source.relative_to(PACKAGE)).encode())
         hasher.update(source.read_bytes())
     return hasher.hexdigest()

@@ -22,7 +22,7 @@ REDEALS = next(d for d in EDITION.collation.departures if d.id == "sultan.redeal
 def table_of(**rows_by_game):
     """A statistics table whose games have these rows ([solver, positions, player, s, s, space,
     rung, reason], as :data:`patience.stats.table.FIELDS` names them)."""
-    return {"games": {game: {"engine": "e", "spec": "s", "budget": 10, "command": "c",
+    return {"games": {game: {"solver_code": "e", "player_code": "p", "spec": "s", "budget": 10, "command": "c",
                              "deals": {str(n): row for n, row in enumerate(rows, 1)}}
                       for game, rows in rows_by_game.items()}}
 

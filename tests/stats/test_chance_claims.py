@@ -16,7 +16,7 @@ from patience.stats import integrity, table
 
 
 def made_table(monkeypatch, games: dict[str, list[list]]) -> None:
-    data = {"format": 2, "games": {g: {"engine": "", "spec": "", "budget": 1, "rungs": 1, "command": "",
+    data = {"format": 3, "games": {g: {"solver_code": "", "player_code": "", "spec": "", "budget": 1, "rungs": 1, "command": "",
                                        "deals": {str(n): row for n, row in enumerate(rows, 1)}}
                                    for g, rows in games.items()}}
     monkeypatch.setattr(table, "load", lambda path=None: data)
@@ -100,7 +100,7 @@ def test_never_won_when_covered_holds_only_when_every_such_deal_is_lost(monkeypa
 def test_a_condition_no_stored_deal_meets_is_not_asked(monkeypatch):
     game = load_game("napoleon")
     uncovered = [n for n in range(1, 60) if not covered(game, n)][:20]
-    data = {"format": 2, "games": {"napoleon": {"engine": "", "spec": "", "budget": 1, "rungs": 1, "command": "",
+    data = {"format": 3, "games": {"napoleon": {"solver_code": "", "player_code": "", "spec": "", "budget": 1, "rungs": 1, "command": "",
                                                 "deals": {str(n): rows(0, 1, "lost")[0] for n in uncovered}}}}
     monkeypatch.setattr(table, "load", lambda path=None: data)
     with pytest.raises(ClaimError, match="none of the 20 stored deals of napoleon has"):

@@ -19,12 +19,13 @@ def deals(won: int, lost: int, unknown: int) -> dict:
 
 
 def entry(rows: dict) -> dict:
-    return {"engine": "e" * 64, "spec": "s" * 64, "budget": 1000, "rungs": 1, "command": "", "deals": rows}
+    return {"solver_code": "e" * 64, "player_code": "p" * 64, "spec": "s" * 64, "budget": 1000, "rungs": 1,
+            "command": "", "deals": rows}
 
 
 @pytest.fixture
 def page(tmp_path, monkeypatch) -> str:
-    data = {"format": 2, "games": {"calculation": entry(deals(10, 0, 90)),  # most undecided: 10 won, none lost
+    data = {"format": 3, "games": {"calculation": entry(deals(10, 0, 90)),  # most undecided: 10 won, none lost
                                    "duchess": entry(deals(40, 58, 2))}}  # few undecided
     monkeypatch.setattr(table, "load", lambda path=None: data)
     (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "patience_sphinx.stats"]\n')

@@ -166,10 +166,10 @@ def _pretend_another_spec() -> None:
     file of that machine said something else)."""
     from patience.stats import deal
 
-    game, (engine, _) = deal.loaded(GAME)
+    game, ran = deal.loaded(GAME)
     deal.loaded.cache_clear()
     original = deal.loaded
-    deal.loaded = lambda game_id: (game, (engine, "0" * 64)) if game_id == GAME else original(game_id)
+    deal.loaded = lambda game_id: (game, ran._replace(spec="0" * 64)) if game_id == GAME else original(game_id)
 
 
 def test_the_help_gives_the_first_rungs_budget_not_the_solvers(capsys):
