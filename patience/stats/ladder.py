@@ -173,7 +173,7 @@ class Climb:
         data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
         for game, plan in self.plans.items():
             stored = data["games"].get(game)
-            solver_same = table.same_solver(stored, plan.digests) and stored is not None and stored["budget"] == plan.budget
+            solver_same = stored is not None and table.same_solver(stored, plan.digests) and stored["budget"] == plan.budget
             same = solver_same and stored is not None and stored["player_code"] == plan.digests.player
             rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows)
             lost = table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows)) or _unplayed(plan)

@@ -178,15 +178,12 @@ def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], computed
             "deals": deals}
 
 
-def digests_of(stored: dict) -> Digests:
-    """The digests a stored entry was computed with."""
-    return Digests(stored["solver_code"], stored["player_code"], stored["spec"])
-
-
 def same_solver(stored: dict | None, computed: Digests) -> bool:
     """Whether the solver's half of ``stored``'s rows is what ``computed`` would give (the
     player's half may be another's, and is then played again)."""
-    return bool(stored) and (stored["solver_code"], stored["spec"]) == (computed.solver, computed.spec)
+    if not stored:
+        return False
+    return (stored["solver_code"], stored["spec"]) == (computed.solver, computed.spec)
 
 
 def would_lose(stored: dict | None, computed: Digests, budget: int, rungs: int, deals: int) -> str | None:
