@@ -86,6 +86,16 @@ def test_stats_on_a_local_cluster_writes_the_table(tmp_path, capsys):
         assert row[3] >= 0 and row[4] >= 0  # processor seconds, the solver's and the player's
     assert not journal_path(path).exists()
 
+    data = json.loads(path.read_text())  # as if another player had played them: played again on the cluster
+    data["games"][GAME]["player_code"] = "0" * 64
+    path.write_text(json.dumps(data))
+    assert main(["stats", GAME, "--deals", "3", "--rungs", "2", "--workers", "2", "--table", str(path)]) == 0
+    again = json.loads(path.read_text())["games"][GAME]
+    assert again["player_code"] == stored["player_code"]
+    assert {n: [row[i] for i in (0, 1, 2, 5, 6, 7)] for n, row in again["deals"].items()} == {
+        n: [row[i] for i in (0, 1, 2, 5, 6, 7)] for n, row in stored["deals"].items()}
+    assert "the player again" in capsys.readouterr().err
+
 
 def test_a_killed_worker_loses_no_deal_and_counts_none_twice():
     from distributed import Client, LocalCluster
