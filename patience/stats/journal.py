@@ -31,12 +31,12 @@ class Journal:
 
     def __init__(self, table: Path):
         self.path = journal_path(table)
-        self.deals: set[tuple[str, int]] = set()  # saved by this run (a deal may be saved at each rung)
         try:
             self._cut_torn_line()
             self.stream = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
             if self.stream.tell() == 0:
                 self._append(HEADER)
+            self.start = self.stream.tell()  # where this run's deals begin
         except OSError as error:
             raise TableError(self.path, None, f"cannot be written: {error.strerror}") from None
 
@@ -63,11 +63,19 @@ class Journal:
             raise TableError(self.path, None, f"cannot be written: {error.strerror}; the {self.kept} deals "
                                               f"finished before are kept in it, and the same command resumes "
                                               f"from them") from None
-        self.deals.add((game_id, row["deal"]))
 
     @property
     def kept(self) -> int:
-        return len(self.deals)
+        """The deals this run saved, read back from the file: exact whenever an interrupt
+        came (a line written but not yet noted would otherwise go uncounted); a deal saved at
+        several rungs counts once, a line cut short not at all."""
+        try:
+            with open(self.path, encoding="utf-8", errors="replace") as stream:
+                stream.seek(self.start)
+                records = [_record(line) for line in stream]
+        except OSError:
+            return 0
+        return len({(record.get("game"), record.get("deal")) for record in records if record})
 
     def _append(self, record: dict) -> None:
         self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
