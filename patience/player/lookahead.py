@@ -10,7 +10,9 @@ rules refill at once from the pack. For each legal move it looks ahead over
 the moves that reveal nothing, up to ``DEPTH`` moves deep and ``WIDTH`` positions a
 turn shared among the legal moves (so a crowded layout costs no more per turn; with more
 legal moves than that, each is judged by its own position), and
-plays the move whose best continuation scores highest (:func:`score`). It never
+plays the move whose best continuation scores highest (:func:`score`: the solver's score
+of the face-up cards, and :func:`spare` while a space filled at will lies open, which
+it does not give to the pack's unseen card without need). It never
 returns to a position it has been in, so it always stops: won, blocked, or out of
 new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
 """
@@ -35,6 +37,7 @@ from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
 
 DEPTH, WIDTH = 2, 48
+SPARE = 100.0  # keeping one space of an area filled at will open: worth a card on a foundation (spare())
 REVEALING = ("deal_row", "redeal", "turn_up")
 
 
@@ -110,7 +113,7 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     turning = [move for move in moves if move.src == STOCK]
     others = [move for move in moves if move.src != STOCK]
     best, best_value = _best(game, state, others, seen, generator, before)
-    if turning and (best is None or best_value[0] <= before):
+    if turning and (best is None or best_value[0] <= before - _risked(game, state)):
         turned, _ = _best(game, state, turning, seen, generator, before)
         if turned is not None:
             return turned
@@ -141,7 +144,7 @@ def _width(moves: int) -> int:
 def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
     the score before it); None when ``move`` leads back to a position already played."""
-    watch = Refills(game, state)
+    watch, kept = Refills(game, state), spare(game, state)
     game.apply_listed(state, move)
     try:
         if state.snapshot() in seen:
@@ -149,7 +152,9 @@ def _value(game: Game, state: State, move: Move, seen: set, before: float, width
         if game.is_won(state):
             return float("inf")
         if _reveals(game, move) or (move.src != STOCK and watch.from_pack(state)):
-            return before - 1  # the move turns up cards (or the pack refills a space): judged by the position before it
+            # the move turns up cards (or the pack refills a space): judged by the position before
+            # it, but for the last space it fills, which is seen whatever the card
+            return before - kept + spare(game, state) - 1
         return _look(game, state, DEPTH - 1, [width])
     finally:
         game.undo(state)
@@ -215,5 +220,37 @@ def _stock(game: Game) -> frozenset[int]:
 
 
 def score(game: Game, state: State) -> float:
-    """How promising the position looks from its face-up cards (:func:`patience.solver.ordering.score`)."""
-    return promise(game, state)
+    """How promising the position looks from its face-up cards (:func:`patience.solver.ordering.score`),
+    with :func:`spare`."""
+    return promise(game, state) + spare(game, state)
+
+
+def spare(game: Game, state: State) -> float:
+    """:data:`SPARE` while a space the rules let the player fill at will lies open: the
+    book's counsel in La Nivernaise, to leave at least one place in the flanks unfilled
+    («слѣдуетъ оставлять незанятымъ по крайней мѣрѣ одно мѣсто»), taken for every such
+    area. A card laid in the last space may block it for good; a space kept takes the
+    card that is wanted when it comes."""
+    return SPARE if any(not state.piles[pile] for pile in _at_will(game)) else 0.0
+
+
+def _risked(game: Game, state: State) -> float:
+    """What turning the pack's card may cost, known before it is seen: :data:`SPARE` if
+    one space filled at will is left open and the pack may fill it (the card may have
+    nowhere else to go)."""
+    open_spaces = [pile for pile in _at_will(game) if not state.piles[pile]]
+    return SPARE if len(open_spaces) == 1 and open_spaces[0] in _filled_by_pack(game) else 0.0
+
+
+@lru_cache(maxsize=64)
+def _filled_by_pack(game: Game) -> frozenset[int]:
+    rules = game.rules
+    areas = {name for name, space in rules.spaces.items() if space.fill == "at_will" and "stock" in space.source}
+    return frozenset(pile for pile, area in enumerate(rules.pile_area) if area in areas)
+
+
+@lru_cache(maxsize=64)
+def _at_will(game: Game) -> tuple[int, ...]:
+    rules = game.rules
+    areas = {name for name, space in rules.spaces.items() if space.fill == "at_will"}
+    return tuple(pile for pile, area in enumerate(rules.pile_area) if area in areas)
