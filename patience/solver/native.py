@@ -141,7 +141,7 @@ def tables(game: Game, pruning: bool = True) -> dict:
         "may_empty": [int(e) for e in safe.may_empty], "foundations": list(rules.foundation),
         "partners": [[suit * 13 + rank - 1 for rank, suit in safe.partners[(r, s)]]
                      for s in range(4) for r in range(1, 14)],
-        "dive": search.DIVE,
+        "dive": search.BestFirst.dive,
         "beam_share": search.BEAM_SHARE, "best_share": search.BEST_SHARE,
         "looked": [[pile, look, hops, int(blocking)] for pile, look, hops, blocking in _piles(game, True)],
     }

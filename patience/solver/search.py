@@ -44,7 +44,6 @@ from patience.solver.position import Keys
 from patience.solver.safe import SafeMoves
 
 DEFAULT_BUDGET = 200_000
-DIVE = 2  # points of promise a move made is worth (see BestFirst.priority)
 BEAM_SHARE, BEST_SHARE = 2, 4  # the beam takes half the budget, the best-first search a quarter
 OUTCOMES = ("won", "lost", "unknown")
 START = Move("start")  # the move the tree's root is entered by, which no line includes
@@ -60,7 +59,7 @@ class Solution:
 
 
 class Search:
-    """What both searches share: the state, the table of positions seen, safe moves and
+    """What the searches share: the state, the table of positions seen, safe moves and
     the history's part of a position's key. ``run`` may be called once."""
 
     def __init__(self, game: Game, state: State, budget: int):
@@ -94,9 +93,13 @@ class Search:
         return extra
 
 
-class BestFirst(Search):
-    """Node ``n`` of the tree is reached from ``parent[n]`` by ``move[n]``; ``extra[n]`` is
-    the history's part of its key."""
+class Tree(Search):
+    """What the best-first search and a pass of the beam share: the tree of the positions
+    entered, which the one state walks by undoing and replaying moves. Node ``n`` of the
+    tree is reached from ``parent[n]`` by ``move[n]``; ``extra[n]`` is the history's part
+    of its key. ``dive``: the points of promise a move made is worth (see :meth:`priority`)."""
+
+    dive: int
 
     def __init__(self, game: Game, state: State, budget: int):
         super().__init__(game, state, budget)
@@ -106,22 +109,10 @@ class BestFirst(Search):
         self.extra: list = ["root"]
         self.at = 0  # the node the state is at
 
-    def run(self) -> Solution:
-        self.enter("root")
-        queue: list[tuple] = [(0.0, 0, 0)]
-        while queue:
-            found: list[tuple] = []
-            decided = self.expand(heapq.heappop(queue)[-1], found, DIVE)
-            if decided is not None:
-                return decided
-            for entry in found:
-                heapq.heappush(queue, entry)
-        return Solution("lost", len(self.seen), [], "exhausted")
-
-    def expand(self, node: int, found: list[tuple], dive: int) -> Solution | None:
+    def expand(self, node: int, found: list[tuple]) -> Solution | None:
         """Bring the state to ``node`` and enter its children: each not seen before is added
-        to the tree and its entry appended to ``found`` (:meth:`priority`, with ``dive``
-        points for each move made). The solution if a child is won or the budget is spent."""
+        to the tree and its entry appended to ``found`` (:meth:`priority`). The solution if
+        a child is won or the budget is spent."""
         game, state = self.game, self.state
         self.go_to(node)
         for move in self.children():
@@ -133,16 +124,14 @@ class BestFirst(Search):
                     return Solution("won", len(self.seen), self.line(child))
                 if len(self.seen) >= self.budget:
                     return Solution("unknown", len(self.seen))
-                found.append((*self.priority(move, child, dive), child))
+                found.append((*self.priority(move, child), child))
             game.undo(state)
         return None
 
-    def priority(self, move: Move, child: int, dive: int) -> tuple:
-        """The queue's order (lowest first): the position's promise with a little for each
-        move made, so that of positions as promising the search carries on the deepest
-        rather than spread over the many ways of reaching the same point (moves within the
-        layout that change nothing the score sees); then the move's rank."""
-        return (-score(self.game, self.state, peek=True) - dive * self.depth[child], rank(self.game, move))
+    def priority(self, move: Move, child: int) -> tuple:
+        """The order of entries (lowest first): the position's promise with ``dive`` points
+        for each move made, then the move's rank."""
+        return (-score(self.game, self.state, peek=True) - self.dive * self.depth[child], rank(self.game, move))
 
     def add(self, parent: int, move: Move, extra) -> int:
         self.parent.append(parent)
@@ -177,6 +166,28 @@ class BestFirst(Search):
         return moves[::-1]
 
 
+class BestFirst(Tree):
+    """The positions entered but not yet looked beyond wait in a queue, the lowest
+    :meth:`Tree.priority` first. A little promise for each move made (``dive``), so that of
+    positions as promising the search carries on the deepest rather than spread over the
+    many ways of reaching the same point (moves within the layout that change nothing the
+    score sees). When the queue is empty every position reachable was entered: it says lost."""
+
+    dive = 2
+
+    def run(self) -> Solution:
+        self.enter("root")
+        queue: list[tuple] = [(0.0, 0, 0)]
+        while queue:
+            found: list[tuple] = []
+            decided = self.expand(heapq.heappop(queue)[-1], found)
+            if decided is not None:
+                return decided
+            for entry in found:
+                heapq.heappush(queue, entry)
+        return Solution("lost", len(self.seen), [], "exhausted")
+
+
 class Beam:
     """Passes of :class:`BeamPass` one, two, four … positions wide, each with a tree and a
     table of positions of its own, until one decides or the budget is spent."""
@@ -195,12 +206,14 @@ class Beam:
         return Solution("unknown", spent)
 
 
-class BeamPass(BestFirst):
+class BeamPass(Tree):
     """One pass of the beam: every position of one depth expanded, the ``width`` most
-    promising of their children (by :meth:`BestFirst.priority` with nothing for the moves
+    promising of their children (by :meth:`Tree.priority` with nothing for the moves
     made, since all are as deep, then the order they were entered) kept as the next depth.
     A pass that never left a position out has entered every position reachable: it says
     lost; one that did, and ran out of positions, says unknown."""
+
+    dive = 0
 
     def __init__(self, game: Game, state: State, budget: int, width: int):
         super().__init__(game, state, budget)
@@ -212,7 +225,7 @@ class BeamPass(BestFirst):
         while layer:
             found: list[tuple] = []
             for node in layer:
-                decided = self.expand(node, found, 0)
+                decided = self.expand(node, found)
                 if decided is not None:
                     return decided
             found.sort()
@@ -222,6 +235,10 @@ class BeamPass(BestFirst):
 
 
 class DepthFirst(Search):
+    """The moves of each position played in the order of :func:`patience.solver.ordering.rank`,
+    each taken back when nothing below it wins. When every move of the starting position
+    has been taken back every position reachable was entered: it says lost."""
+
     def run(self) -> Solution:
         game, state = self.game, self.state
         self.enter("root")
