@@ -1,11 +1,12 @@
 """A broken spec is a clear error naming the file, the line and what is wrong."""
 
 import textwrap
+from types import SimpleNamespace
 
 import pytest
 
 from patience.datafile import DataFileError
-from patience.rulespec.compile import rules_from_file
+from patience.rulespec.compile import compile_rules, rules_from_file
 
 GOOD = """\
 game: tiny
@@ -70,6 +71,16 @@ def test_the_good_spec_compiles(tmp_path):
     rules = rules_from_file(write(tmp_path, GOOD))
     assert [rules.pile_name(p) for p in range(len(rules.pile_area))] == [
         "stock", "talon", "foundation 1", "foundation 2", "foundation 3", "foundation 4"]
+
+
+def test_a_clause_kind_without_a_compile_step_is_a_programming_error(tmp_path):
+    """A kind the schema gained but ``_add`` does not name is not passed over, nor taken
+    for a fault of the spec."""
+    path = write(tmp_path, GOOD)
+    spec = rules_from_file(path).spec
+    unnamed = SimpleNamespace(kind="no_such_kind", id="unnamed")
+    with pytest.raises(NotImplementedError, match="no step for clause kind 'no_such_kind' \\(clause unnamed\\)"):
+        compile_rules(spec, [unnamed], path, "tiny")
 
 
 def test_an_unknown_key_is_named_with_its_line(tmp_path):
