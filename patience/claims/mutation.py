@@ -32,7 +32,7 @@ from patience.engine.game import Game
 from patience.rulespec.claim_kinds import foundations, layout, pairs, playouts, redeals
 from patience.rulespec.claim_kinds.chance import MODELS as CHANCE_MODELS
 from patience.rulespec.compile import compile_rules
-from patience.rulespec.loading import clauses_of
+from patience.rulespec.loading import clauses_of, variant_of
 from patience.rulespec.mutants import Mutant
 from patience.rulespec.schema import Claim, Spec
 from patience.stats import table
@@ -74,10 +74,6 @@ class Baseline:
         if self._lines is None:
             self._lines = lines_of(self.game)
         return self._lines
-
-
-def variant_of(game_id: str) -> str | None:
-    return game_id.split(":", 1)[1] if ":" in game_id else None
 
 
 def compile_game(spec: Spec, game_id: str, path: Path) -> Game:

@@ -23,11 +23,10 @@ from patience.claims.mutation import (
     kills,
     reads_statistics,
     statistics_mutant_killing,
-    variant_of,
 )
 from patience.datafile import DataFileError
 from patience.engine.game import Game
-from patience.rulespec.loading import find, games
+from patience.rulespec.loading import find, games, variant_of
 from patience.rulespec.mutants import Mutant, mutants, probes
 
 Reading = Callable[[str], str]

@@ -18,7 +18,7 @@ from patience.engine.game import Game
 from patience.engine.rows import line_ends_problem
 from patience.engine.rules import Area, FoundationRule, Rules
 from patience.rulespec import schema
-from patience.rulespec.loading import GameEntry, claims_of, clauses_of, games, read_spec, spec_state
+from patience.rulespec.loading import GameEntry, claims_of, clauses_of, games, read_spec, spec_state, variant_of
 from patience.rulespec.terms import Plate
 
 __all__ = ["GameEntry", "compile_rules", "games", "load_game", "load_rules", "rules_from_file"]
@@ -29,7 +29,7 @@ def compile_rules(spec: schema.Spec, clauses: list, path: Path | str, game_id: s
     """Build the play tables of ``clauses`` (a game's, or a variant's), with the claims of
     ``game_id`` (:func:`~patience.rulespec.loading.claims_of`) and the clauses' lines."""
     lines = lines or {}
-    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    variant = variant_of(game_id)
     rules = Rules(game=game_id, title=spec.title, title_ru=spec.title_ru, playable=spec.playable,
                   spec=spec, clauses=clauses, claims=claims_of(spec, variant), lines=dict(lines))
     rules.areas["stock"] = Area("stock", "stock", "колода", range(0, 1), face="down")
@@ -274,7 +274,7 @@ def load_rules(game_id: str) -> Rules:
 @cache
 def _load_rules(game_id: str, path: Path, mtime_ns: int, size: int) -> Rules:
     spec, lines = read_spec(path)
-    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    variant = variant_of(game_id)
     if variant is not None and variant not in {v.id for v in spec.variants}:
         known = ", ".join(entry.id for entry in games())
         raise KeyError(f"no game {game_id!r}; known games: {known}")

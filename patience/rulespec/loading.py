@@ -154,6 +154,11 @@ def find(game_id: str) -> tuple[Spec, dict[str, int], Path]:
     return spec, lines, path
 
 
+def variant_of(game_id: str) -> str | None:
+    """The variant a game id names (``twelve`` of ``napoleon:twelve``), ``None`` for a game's own."""
+    return game_id.split(":", 1)[1] if ":" in game_id else None
+
+
 def spec_path(game_id: str) -> Path:
     """The spec file of a game or variant; ``KeyError`` for an unknown game."""
     path = spec_index().get(game_id.split(":", 1)[0])

@@ -3,11 +3,10 @@
 import pytest
 
 from patience.claims import ClaimError, run_claim
-from patience.claims.mutation import variant_of
 from patience.datafile import DataFileError
 from patience.engine.game import Game
 from patience.rulespec.compile import compile_rules, games, load_game
-from patience.rulespec.loading import clauses_of, find
+from patience.rulespec.loading import clauses_of, find, variant_of
 
 CLAIMS = [(entry.id, claim) for entry in games() for claim in load_game(entry.id).rules.claims]
 

@@ -5,7 +5,7 @@ that changes play is a playable variant whose spec differs where the departure s
 import pytest
 
 from patience.rulespec.compile import games, load_game
-from patience.rulespec.loading import clauses_of, find
+from patience.rulespec.loading import clauses_of, find, variant_of
 from patience.text import load_edition
 
 EDITION = load_edition()
@@ -14,8 +14,7 @@ ITEMS = [*EDITION.collation.departures, *EDITION.collation.readings]
 
 def clause_ids(game_id: str) -> set[str]:
     spec = find(game_id)[0]
-    variant = game_id.split(":", 1)[1] if ":" in game_id else None
-    return {clause.id for clause in clauses_of(spec, variant)}
+    return {clause.id for clause in clauses_of(spec, variant_of(game_id))}
 
 
 @pytest.mark.parametrize("item", ITEMS, ids=lambda item: item.id)

@@ -15,7 +15,7 @@ from pathlib import Path
 from patience.datafile import DataFileError
 from patience.engine import Game
 from patience.rulespec.compile import rules_from_file
-from patience.rulespec.loading import SPEC_DIR, digest, game_line, read_spec
+from patience.rulespec.loading import SPEC_DIR, digest, game_line, read_spec, variant_of
 from patience.rulespec.schema import Spec
 
 from .._logging import file_location as spec_location
@@ -72,7 +72,7 @@ def load(directive, game_id: str) -> Loaded | None:
 
 
 def _compile(path: Path, digest: str, game_id: str) -> Loaded:
-    variant = game_id.split(":", 1)[1] if ":" in game_id else None
+    variant = variant_of(game_id)
     base = game_id.split(":", 1)[0]
     spec, lines = read_spec(path)
     if spec.game != base:  # the engine finds a game by its id: the page must show the same file
