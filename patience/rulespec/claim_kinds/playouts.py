@@ -175,7 +175,8 @@ class InPosition(Check):
     (in the engine's notation) is legal there, none of ``illegal`` is; it is won, and it is lost (no move left,
     not won), as ``won`` and ``blocked`` say where given. With ``then``, that move is
     played first, the piles named in ``empty`` must be empty after it (a space the rules
-    leave open), and the rest is asked of the position it leads to."""
+    leave open), and the rest is asked of the position it leads to; ``then`` and ``empty``
+    are given together or not at all."""
 
     kind: Literal["in_position"]
     position: dict[str, list[CardCode]] = Field(description="pile name → cards, bottom first")
@@ -184,8 +185,9 @@ class InPosition(Check):
     illegal: list[str] = []
     won: bool | None = None
     blocked: bool | None = None
-    then: str | None = None
-    empty: list[str] = []
+    then: str | None = Field(default=None, description="a move played first; needs `empty`")
+    empty: list[str] = Field(default=[], description="the piles `then` must leave empty; given with `then` "
+                                                     "and only with it")
 
     @model_validator(mode="after")
     def _asks_something(self):
