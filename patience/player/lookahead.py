@@ -231,14 +231,14 @@ def spare(game: Game, state: State) -> float:
     («слѣдуетъ оставлять незанятымъ по крайней мѣрѣ одно мѣсто»), taken for every such
     area. A card laid in the last space may block it for good; a space kept takes the
     card that is wanted when it comes."""
-    return SPARE if any(not state.piles[pile] for pile in _at_will(game)) else 0.0
+    return SPARE if any(not state.piles[pile] for pile in at_will_piles(game)) else 0.0
 
 
 def _risked(game: Game, state: State) -> float:
     """What turning the pack's card may cost, known before it is seen: :data:`SPARE` if
     one space filled at will is left open and the pack may fill it (the card may have
     nowhere else to go)."""
-    open_spaces = [pile for pile in _at_will(game) if not state.piles[pile]]
+    open_spaces = [pile for pile in at_will_piles(game) if not state.piles[pile]]
     return SPARE if len(open_spaces) == 1 and open_spaces[0] in _filled_by_pack(game) else 0.0
 
 
@@ -250,7 +250,8 @@ def _filled_by_pack(game: Game) -> frozenset[int]:
 
 
 @lru_cache(maxsize=64)
-def _at_will(game: Game) -> tuple[int, ...]:
+def at_will_piles(game: Game) -> tuple[int, ...]:
+    """The piles of the areas whose spaces the player fills at will (свободныя мѣста)."""
     rules = game.rules
     areas = {name for name, space in rules.spaces.items() if space.fill == "at_will"}
     return tuple(pile for pile, area in enumerate(rules.pile_area) if area in areas)

@@ -8,9 +8,13 @@ row whose player's code has changed is played again without being solved again.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from patience.rulespec.compile import load_game
 from patience.stats.digests import Digests, digests
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
 
 
 def evaluate(game_id: str, number: int, budget: int, played: bool = True, solved: bool = True) -> dict:
@@ -30,9 +34,7 @@ def evaluate(game_id: str, number: int, budget: int, played: bool = True, solved
 
 
 @cache
-def loaded(game_id: str) -> tuple:
+def loaded(game_id: str) -> tuple[Game, Digests]:
     """The game, and the digests of the code and of the spec as this process loaded them
     (both once: a spec changed on disk later is not what this process plays)."""
-    game = load_game(game_id)
-    ran: Digests = digests(game_id)
-    return game, ran
+    return load_game(game_id), digests(game_id)

@@ -6,6 +6,7 @@ import time
 from typing import TYPE_CHECKING
 
 from patience.player import play
+from patience.player.lookahead import at_will_piles
 
 if TYPE_CHECKING:
     from patience.engine.game import Game
@@ -25,12 +26,12 @@ def space_before_first_row(game: Game, number: int, moves) -> bool:
     """Whether, in the player's game, a free space (an empty pile of an area filled at
     will) opened before the first row was dealt after the deal: La Nivernaise's note 15
     («если послѣ перваго расклада … не откроется ни одного свободнаго мѣста»)."""
-    areas = [game.rules.areas[name].piles for name, spaces in game.rules.spaces.items() if spaces.fill == "at_will"]
+    piles = at_will_piles(game)
     state = game.deal(number)
     for move in moves:
-        if any(not state.piles[pile] for piles in areas for pile in piles):
+        if any(not state.piles[pile] for pile in piles):
             return True
         if move.kind == "deal_row":
             return False
         game.apply(state, move)
-    return any(not state.piles[pile] for piles in areas for pile in piles)
+    return any(not state.piles[pile] for pile in piles)
