@@ -15,6 +15,15 @@ of the face-up cards, and :func:`spare` while a space filled at will lies open, 
 it does not give to the pack's unseen card without need). It never
 returns to a position it has been in, so it always stops: won, blocked, or out of
 new positions. Ties are broken by the deal's own PRNG (key ``"<deal>:player"``).
+
+Where a space must be filled at once from the division below and the lowest is refilled
+from the pack (the Constitution), every card that climbs opens a chain of spaces that ends
+in a card from the pack, so judging by the position before it would tell no move from
+another. There the look-ahead plays in a guessed world (:func:`patience.player.sight.world`,
+the face-down cards dealt again at random, so nothing it finds depends on their real
+order), goes on past the refills, counts the filling of a compulsory space as part of the
+move that opened it, looks ``CHAIN_DEPTH`` moves deep over ``CHAIN_WIDTH`` positions, and
+adds :func:`patience.player.reach.reach` to its score.
 """
 
 from __future__ import annotations
@@ -31,12 +40,14 @@ from patience.engine.visibility import hidden
 from patience.player import counsel
 from patience.player.counsel import TURN, Counsel
 from patience.player.placing import PlacementPolicy
+from patience.player.reach import reach
 from patience.player.sight import turns, world
 from patience.solver import placement
 from patience.solver.ordering import rank as move_rank
 from patience.solver.ordering import score as promise
 
 DEPTH, WIDTH = 2, 48
+CHAIN_DEPTH, CHAIN_WIDTH = 3, 150  # where moves end in chains of spaces (:func:`_guessing`)
 SPARE = 100.0  # keeping one space of an area filled at will open: worth a card on a foundation (spare())
 REVEALING = ("deal_row", "redeal", "turn_up")
 
@@ -82,7 +93,7 @@ def _counselled(game: Game, state: State, moves: list[Move], seen: set, generato
         for move, _ in adviser.placing(state).most_common():
             if move in turning:
                 return move
-        return _best(game, state, turning, seen, generator, score(game, state))[0]
+        return _best(game, _board(game, state, generator, turned=True), turning, generator, score(game, state))[0]
     return _choose(game, state, fresh, seen, generator)
 
 
@@ -110,71 +121,97 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     position, else the best place for the pack's next card, once turned (its moves all lay
     that one card), else the best move left."""
     before = score(game, state)
+    moves = [move for move in moves if _new(game, state, move, seen)]
     turning = [move for move in moves if move.src == STOCK]
     others = [move for move in moves if move.src != STOCK]
-    best, best_value = _best(game, state, others, seen, generator, before)
+    best, best_value = _best(game, _board(game, state, generator), others, generator, before)
     if turning and (best is None or best_value[0] <= before - _risked(game, state)):
-        turned, _ = _best(game, state, turning, seen, generator, before)
+        turned, _ = _best(game, _board(game, state, generator, turned=True), turning, generator, before)
         if turned is not None:
             return turned
     return best
 
 
-def _best(game: Game, state: State, moves: list[Move], seen: set, generator, before: float):
-    """The move of ``moves`` whose look-ahead scores highest, with its value."""
+def _board(game: Game, state: State, generator, turned: bool = False) -> State:
+    """Where the look-ahead plays: ``state`` itself, or where :func:`_guessing`, a
+    :func:`world` alike to it (the pack's top card kept if ``turned``)."""
+    if not _guessing(game):
+        return state
+    guess = world(game, state, generator, turned)
+    game.index(guess)
+    return guess
+
+
+@lru_cache(maxsize=64)
+def _guessing(game: Game) -> bool:
+    """Whether the look-ahead goes on past a space the pack refills, in a guessed world:
+    where a space must be filled at once from the division below (the Constitution), a
+    card that climbs opens a chain of spaces down to one the pack refills, so nearly every
+    move ends in an unseen card; judged by the position before it, no move could be told
+    from another. Elsewhere a refill ends the look, as the optimism of one guessed card
+    would mislead it more than it helps."""
+    return bool(game.compulsory and _filled_from_pack(game))
+
+
+def _best(game: Game, board: State, moves: list[Move], generator, before: float):
+    """The move of ``moves`` whose look-ahead on ``board`` scores highest, with its value."""
     best: Move | None = None
     best_value: tuple[float, int, int] | None = None
     for move in moves:
-        value = _value(game, state, move, seen, before, _width(len(moves)))
-        if value is None:
-            continue
+        value = _value(game, board, move, before, _width(game, len(moves)))
         ranked = (value, -move_rank(game, move), generator.below(1 << 16))
         if best_value is None or ranked > best_value:
             best, best_value = move, ranked
     return best, best_value
 
 
-def _width(moves: int) -> int:
+def _width(game: Game, moves: int) -> int:
     """The look-ahead's positions for each of ``moves`` legal moves: WIDTH shared among them,
     at least two each; with more moves than WIDTH (the Empress laying cards ahead on their
     partners, a thousand ways), none: each move is judged by its own position."""
-    return max(2, WIDTH // moves) if moves <= WIDTH else 0
+    width = CHAIN_WIDTH if _guessing(game) else WIDTH
+    return max(2, width // moves) if moves <= width else 0
 
 
-def _value(game: Game, state: State, move: Move, seen: set, before: float, width: int) -> float | None:
+def _value(game: Game, board: State, move: Move, before: float, width: int) -> float:
     """The best score reachable by ``move`` and up to DEPTH - 1 unrevealing moves (``before``:
-    the score before it); None when ``move`` leads back to a position already played."""
-    watch, kept = Refills(game, state), spare(game, state)
-    game.apply_listed(state, move)
+    the score before it)."""
+    watch, kept = Refills(game, board), spare(game, board)
+    game.apply_listed(board, move)
     try:
-        if state.snapshot() in seen:
-            return None
-        if game.is_won(state):
+        if game.is_won(board):
             return float("inf")
-        if _reveals(game, move) or (move.src != STOCK and watch.from_pack(state)):
+        if _reveals(game, move) or (move.src != STOCK and watch.from_pack(board)):
             # the move turns up cards (or the pack refills a space): judged by the position before
             # it, but for the last space it fills, which is seen whatever the card
-            return before - kept + spare(game, state) - 1
-        return _look(game, state, DEPTH - 1, [width])
+            return before - kept + spare(game, board) - 1
+        return _look(game, board, (CHAIN_DEPTH if _guessing(game) else DEPTH) - 1 + _filling(game, board), [width])
     finally:
-        game.undo(state)
+        game.undo(board)
 
 
-def _look(game: Game, state: State, depth: int, budget: list[int]) -> float:
-    best = score(game, state)
+def _look(game: Game, board: State, depth: int, budget: list[int]) -> float:
+    best = score(game, board)
     if depth == 0 or budget[0] <= 0:
         return best
     stock = _stock(game)
-    for move in game.legal_moves(state):
+    for move in game.legal_moves(board):
         if move.kind in REVEALING or move.src in stock or budget[0] <= 0:
             continue
         budget[0] -= 1
-        watch = Refills(game, state)
-        game.apply_listed(state, move)
-        if not watch.from_pack(state):  # else a space the pack may refill would turn up cards
-            best = max(best, float("inf") if game.is_won(state) else _look(game, state, depth - 1, budget))
-        game.undo(state)
+        watch = Refills(game, board)
+        game.apply_listed(board, move)
+        if not watch.from_pack(board):  # else a space the pack may refill would turn up cards
+            best = max(best, float("inf") if game.is_won(board) else
+                       _look(game, board, depth - 1 + _filling(game, board), budget))
+        game.undo(board)
     return best
+
+
+def _filling(game: Game, board: State) -> int:
+    """1 while a space the player must fill at once lies open: its filling is the end of
+    the move that opened it, not a move of the look-ahead's own."""
+    return int(any(not board.piles[pile] for pile in game.compulsory))
 
 
 class Refills:
@@ -185,13 +222,16 @@ class Refills:
     its next one. A space filled from a card in sight is fine to weigh."""
 
     def __init__(self, game: Game, state: State):
+        self.guessed = _guessing(game)  # the board is a guessed world: its refills hide nothing
         self.pack = len(state.piles[STOCK])
-        self.piles = _filled_from_pack(game) if self.pack else ()
+        self.piles = _filled_from_pack(game) if self.pack and not self.guessed else ()
         self.tops = [state.piles[p][-1] if state.piles[p] else None for p in self.piles]
         self.sight = {card for pile, cards in enumerate(state.piles) if not hidden(game, state, pile)
                       for card in cards} if self.piles else set()
 
     def from_pack(self, state: State) -> bool:
+        if self.guessed:
+            return False
         if len(state.piles[STOCK]) < self.pack:
             return True
         for pile, top in zip(self.piles, self.tops):
@@ -221,8 +261,9 @@ def _stock(game: Game) -> frozenset[int]:
 
 def score(game: Game, state: State) -> float:
     """How promising the position looks from its face-up cards (:func:`patience.solver.ordering.score`),
-    with :func:`spare`."""
-    return promise(game, state) + spare(game, state)
+    with :func:`spare`; where cards climb through chains of spaces (:func:`_guessing`), with
+    :func:`patience.player.reach.reach` too."""
+    return promise(game, state) + spare(game, state) + (reach(game, state) if _guessing(game) else 0.0)
 
 
 def spare(game: Game, state: State) -> float:
