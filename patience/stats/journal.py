@@ -5,14 +5,16 @@ so an interrupted run (Ctrl-C, a killed process, a full disk) loses at most the 
 still being computed. The first line says what the file is; it is never taken for the
 table. The next run of the same command reads the deals back (those computed with its
 code, spec and ladder) and goes on from them; a last line cut short by a full disk is
-dropped. When the run is complete its deals are merged into the table and the journal
-is removed.
+dropped. When the run is complete its deals are merged into the table and taken out of
+the journal, which is removed once no other game's deals are left in it (a run of one
+game after an interrupted run of several keeps the others' deals for their own).
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 from patience.stats.digests import Digests
@@ -88,9 +90,23 @@ class Journal:
         except OSError:  # the last flush failed: the error was reported when it happened
             pass
 
-    def remove(self) -> None:
+    def remove(self, games: Collection[str]) -> None:
+        """Take out the deals of ``games``, now saved in the table; the deals of other games
+        an interrupted run left here stay for the command that resumes them, and the file
+        goes once it holds no deal."""
         self.close()
-        self.path.unlink(missing_ok=True)
+        try:
+            header, *lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+        except (FileNotFoundError, ValueError):  # gone, or empty
+            self.path.unlink(missing_ok=True)
+            return
+        kept = [line for line in lines if (record := _record(line)) and record.get("game") not in games]
+        if not kept:
+            self.path.unlink(missing_ok=True)
+            return
+        rest = self.path.with_name(self.path.name + ".rest")
+        rest.write_text(header + "".join(kept), encoding="utf-8")
+        os.replace(rest, self.path)
 
 
 def read(table: Path, game_id: str, digests: Digests, budget: int) -> dict[int, dict]:

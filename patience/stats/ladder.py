@@ -197,7 +197,7 @@ class Climb:
             raise table.TableError(error.path, error.line, f"{error.message}; the finished deals are kept in "
                                                            f"{self.journal.path}, and the same command saves "
                                                            f"them") from None
-        self.journal.remove()
+        self.journal.remove(self.plans)
 
 
 def _unplayed(plan: Plan) -> str | None:

@@ -118,6 +118,39 @@ def test_an_interrupted_run_keeps_its_finished_deals_and_resumes(tmp_path, monke
     assert not journal_path(path).exists()
 
 
+def test_a_run_of_one_game_keeps_in_the_journal_what_an_interrupted_run_of_another_left(tmp_path, monkeypatch,
+                                                                                          local, capsys):
+    """A game's save takes only its own deals out of the journal: the deal an interrupted
+    run of another game finished stays there, and that game's next run resumes from it."""
+    from tests.stats.conftest import in_process
+
+    path, other, computed = tmp_path / "t.json", "sympathie", []
+
+    def interrupted(client, tasks, budget, on_result, progress=None, deadline=None, played=True, label="",
+                    solved=True):
+        game_id, number = runner.Queue(tasks).next()
+        on_result(game_id, evaluate(game_id, number, budget[game_id], played, solved))
+        raise KeyboardInterrupt
+
+    def counted(client, tasks, budget, on_result, **options):
+        def noted(game_id, result):
+            computed.append((game_id, result["deal"]))
+            on_result(game_id, result)
+        in_process(client, tasks, budget, noted, **options)
+
+    monkeypatch.setattr(runner, "run", interrupted)
+    assert main(["stats", other, "--deals", "2", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 2
+    monkeypatch.setattr(runner, "run", counted)
+    assert main(["stats", GAME, "--deals", "2", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    lines = journal_path(path).read_text().splitlines()
+    assert [(json.loads(line)["game"], json.loads(line)["deal"]) for line in lines[1:]] == [(other, 1)]
+    computed.clear()
+    assert main(["stats", other, "--deals", "2", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    assert computed == [(other, 2)]  # deal 1 read back from the journal
+    assert sorted(json.loads(path.read_text())["games"][other]["deals"], key=int) == ["1", "2"]
+    assert not journal_path(path).exists()
+
+
 def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
     path = tmp_path / "t.json"
     digests = Digests("e" * 64, "p" * 64, "s" * 64)
