@@ -14,11 +14,16 @@ from patience.rulespec.compile import games, load_game
 from patience.solver.ordering import FAR, _hops
 
 
+def legal(game, state, described: str):
+    """The legal move of ``state`` described so."""
+    return next(move for move in game.legal_moves(state) if game.describe(move) == described)
+
+
 def played_to(game_id: str, number: int, described: str):
     """The game and the position of deal ``number`` after the legal move described so."""
     game = load_game(game_id)
     state = game.deal(number)
-    game.apply(state, next(move for move in game.legal_moves(state) if game.describe(move) == described))
+    game.apply(state, legal(game, state, described))
     return game, state
 
 
@@ -30,10 +35,9 @@ def test_a_wanted_card_one_division_nearer_gains_its_weight_once_for_each_founda
     among its next three cards, changes nothing."""
     game, state = played_to("constitution", 1, "2♦ privy council 4 → foundation 7")
     before = reach(game, state)
-    lifts = {game.describe(move): move for move in game.legal_moves(state)}
     for described, gain in (("2♠ house of lords 3 → privy council 4", 4.0),
                              ("7♥ house of lords 4 → privy council 4", 0.0)):
-        game.apply(state, lifts[described])
+        game.apply(state, legal(game, state, described))
         assert reach(game, state) - before == gain, described
         game.undo(state)
 
@@ -79,8 +83,7 @@ def test_only_the_constitution_plays_past_the_refills_and_fills_its_spaces_withi
     assert guessing == ["constitution"]
     game, state = played_to("constitution", 1, "2♦ privy council 4 → foundation 7")
     assert _filling(game, state) == 1  # the Council's space waits for a card of the Lords
-    game.apply(state, next(move for move in game.legal_moves(state)
-                           if game.describe(move) == "7♥ house of lords 4 → privy council 4"))
+    game.apply(state, legal(game, state, "7♥ house of lords 4 → privy council 4"))
     assert _filling(game, state) == 1  # and now the Lords' for one of the Commons
 
 
