@@ -24,6 +24,15 @@ the face-down cards dealt again at random, so nothing it finds depends on their 
 order), goes on past the refills, counts the filling of a compulsory space as part of the
 move that opened it, looks ``CHAIN_DEPTH`` moves deep over ``CHAIN_WIDTH`` positions, and
 adds :func:`patience.player.reach.reach` to its score.
+
+Where the rules refill a space at once from a talon (the Empress's army and navy, the
+Sultan's divan, the Constitution's people) and only turning the pack and moves home remain,
+a move home is the key that draws the talon's top into play. The player keeps it in hand
+and turns the pack, unless the card it would draw in opens a new move home
+(:func:`_draws_in_a_key`): nothing but a foundation takes the cards of a move home, so it
+stays open while the pack is turned, and played when the talon's top serves, it starts a
+chain. Played at once, whatever card came in, every pair of the Empress was gone when the
+card it needed lay on the talon.
 """
 
 from __future__ import annotations
@@ -124,12 +133,54 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     moves = [move for move in moves if _new(game, state, move, seen)]
     turning = [move for move in moves if move.src == STOCK]
     others = [move for move in moves if move.src != STOCK]
+    if turning and _talon_refilled(game) and others and all(_home(game, move) for move in others):
+        others = [move for move in others if _draws_in_a_key(game, state, move)]
     best, best_value = _best(game, _board(game, state, generator), others, generator, before)
     if turning and (best is None or best_value[0] <= before - _risked(game, state)):
         turned, _ = _best(game, _board(game, state, generator, turned=True), turning, generator, before)
         if turned is not None:
             return turned
     return best
+
+
+def _home(game: Game, move: Move) -> bool:
+    """Whether ``move`` sends cards home: a pair, or a card to a foundation."""
+    return move.kind == "pair" or (move.kind == "move" and game.rules.role(move.dst) == "foundation")
+
+
+def _draws_in_a_key(game: Game, state: State, move: Move) -> bool:
+    """Whether the move home ``move`` draws into the space it leaves a card that opens a new
+    move home. The card comes from a talon's top, which the player sees; a space the pack
+    refills (the talon empty) takes a card unseen, and such a move is kept in hand too."""
+    layout = _layout_piles(game)
+    before = {card for pile in layout for card in state.piles[pile]}
+    pack = len(state.piles[STOCK])
+    game.apply_listed(state, move)
+    try:
+        if len(state.piles[STOCK]) < pack:
+            return False
+        drawn = {card for pile in layout for card in state.piles[pile]} - before
+        return bool(drawn) and any(_home(game, after) and (after.card in drawn or after.card2 in drawn)
+                                   for after in game.legal_moves(state))
+    finally:
+        game.undo(state)
+
+
+@lru_cache(maxsize=64)
+def _layout_piles(game: Game) -> tuple[int, ...]:
+    """The piles a space may open in and a talon's card be drawn into."""
+    rules = game.rules
+    return tuple(pile for pile in range(len(rules.pile_area))
+                 if rules.role(pile) not in ("foundation", "stock", "talon", "aside"))
+
+
+@lru_cache(maxsize=64)
+def _talon_refilled(game: Game) -> bool:
+    """Whether the rules fill a space at once from a talon (then from the pack)."""
+    rules = game.rules
+    return any(space.fill == "immediately" and any(rules.areas[source].role == "talon"
+                                                   for source in space.source if source in rules.areas)
+               for space in rules.spaces.values())
 
 
 def _board(game: Game, state: State, generator, turned: bool = False) -> State:
