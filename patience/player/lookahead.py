@@ -25,9 +25,9 @@ order), goes on past the refills, counts the filling of a compulsory space as pa
 move that opened it, looks ``CHAIN_DEPTH`` moves deep over ``CHAIN_WIDTH`` positions, and
 adds :func:`patience.player.reach.reach` to its score.
 
-Where the rules refill a space at once from a talon (the Empress's army and navy, the
-Sultan's divan, the Constitution's people) and only turning the pack and moves home remain,
-a move home is the key that draws the talon's top into play. The player keeps it in hand
+Where the rules refill a space at once from a talon, in an area whose cards go nowhere but
+home (the Empress's army and navy, the Sultan's divan), and only turning the pack and moves
+home remain, a move home is the key that draws the talon's top into play. The player keeps it in hand
 and turns the pack, unless the card it would draw in opens a new move home
 (:func:`_draws_in_a_key`): nothing but a foundation takes the cards of a move home, so it
 stays open while the pack is turned, and played when the talon's top serves, it starts a
@@ -133,7 +133,7 @@ def _choose(game: Game, state: State, moves: list[Move], seen: set, generator) -
     moves = [move for move in moves if _new(game, state, move, seen)]
     turning = [move for move in moves if move.src == STOCK]
     others = [move for move in moves if move.src != STOCK]
-    if turning and _talon_refilled(game) and others and all(_home(game, move) for move in others):
+    if turning and _keys_in_hand(game) and others and all(_home(game, move) for move in others):
         others = [move for move in others if _draws_in_a_key(game, state, move)]
     best, best_value = _best(game, _board(game, state, generator), others, generator, before)
     if turning and (best is None or best_value[0] <= before - _risked(game, state)):
@@ -175,12 +175,22 @@ def _layout_piles(game: Game) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=64)
-def _talon_refilled(game: Game) -> bool:
-    """Whether the rules fill a space at once from a talon (then from the pack)."""
+def _keys_in_hand(game: Game) -> bool:
+    """Whether the rules fill a space at once from a talon in an area whose cards go nowhere
+    but home (the Empress's army and navy, by pairs; the Sultan's divan): there a move home
+    stays open while the pack is turned."""
     rules = game.rules
-    return any(space.fill == "immediately" and any(rules.areas[source].role == "talon"
-                                                   for source in space.source if source in rules.areas)
-               for space in rules.spaces.values())
+    home = {name for name, area in rules.areas.items() if area.role == "foundation"}
+    for name, space in rules.spaces.items():
+        if space.fill != "immediately" or not any(
+            rules.areas[source].role == "talon" for source in space.source if source in rules.areas
+        ):
+            continue
+        goes = {to for flow in rules.flows if flow.source == name for to in flow.to}
+        goes |= {to for pair in rules.pairs if any(name in side for side in pair.source) for to in pair.to}
+        if goes and goes <= home:
+            return True
+    return False
 
 
 def _board(game: Game, state: State, generator, turned: bool = False) -> State:

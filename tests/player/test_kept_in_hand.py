@@ -35,10 +35,12 @@ def layout(game: Game, state: State) -> set[int]:
     return {card for pile, area in enumerate(game.rules.pile_area) if area in ("army", "navy") for card in state.piles[pile]}
 
 
-def test_only_games_refilling_a_space_from_a_talon_keep_moves_home_in_hand():
-    keeping = {entry.id for entry in games() if entry.playable and lookahead._talon_refilled(load_game(entry.id))}
-    assert keeping == {"besieged", "constitution", "sultan", "sultan:english", "empress", "empress:english-pairing",
-                       "empress:russian-note-sixteen", "empress:russian-rule-one"}
+def test_only_games_refilling_from_a_talon_an_area_whose_cards_go_only_home_keep_moves_in_hand():
+    keeping = {entry.id for entry in games() if entry.playable and lookahead._keys_in_hand(load_game(entry.id))}
+    # the Besieged City's reserve and the Constitution's people are refilled from a talon too,
+    # but their cards go on into the layout, not only home
+    assert keeping == {"sultan", "sultan:english", "empress", "empress:english-pairing", "empress:russian-note-sixteen",
+                       "empress:russian-rule-one"}
 
 
 def test_the_pack_is_turned_while_no_talons_top_would_serve(monkeypatch):
@@ -48,7 +50,7 @@ def test_the_pack_is_turned_while_no_talons_top_would_serve(monkeypatch):
     assert not any(lookahead._draws_in_a_key(game, state, move) for move in pairs)
     assert choose(game, state, {state.snapshot()}).src == STOCK
     # the same position, the pairs not kept: a pair is played, whatever card it draws in
-    monkeypatch.setattr(lookahead, "_talon_refilled", lambda game: False)
+    monkeypatch.setattr(lookahead, "_keys_in_hand", lambda game: False)
     assert choose(game, state, {state.snapshot()}).kind == "pair"
 
 
