@@ -38,7 +38,7 @@ BASE = "47c25cd"
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_BUDGET = 10_000
 
-# What both solvers run: only the API the base commit had (load_game, from where each tree keeps it; solve, play).
+# What both solvers run: only the API the base commit had (load_game, from where each tree keeps it; solve).
 WORKER = """
 import json, os, sys, time
 # Chosen by the tree's files, not by trying the import: an editable install would find the
@@ -47,8 +47,8 @@ if os.path.isdir("patience/rulespec"):
     from patience.rulespec.compile import load_game
 else:  # the base commit, before the compiler moved beside the spec language
     from patience.engine import load_game
-from patience.player import play
 from patience.solver import solve
+# The base's player is patience.solver.player; only this tree's is asked to play (below).
 game_id, first, deals, cap, budget, player = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), \\
     int(sys.argv[5]), sys.argv[6] == "1"
 try:
@@ -70,6 +70,7 @@ for number in range(first, first + deals):
     row = {"deal": number, "outcome": solution.outcome, "positions": solution.nodes, "rung": rung,
            "seconds": round(spent, 3), "line": [list(move) for move in solution.line]}
     if player:
+        from patience.player import play
         row["player"] = play(game, game.deal(number)).outcome
     rows.append(row)
 print(json.dumps(rows))
