@@ -1,4 +1,5 @@
-"""A move home kept in hand: where a space is refilled at once from a talon, the player turns
+"""A move home kept in hand: where a space is refilled at once from a talon, in an area whose
+cards go nowhere but home (the Empress's army and navy, the Sultan's divan), the player turns
 the pack rather than draw a talon's card that serves nothing into the space a move home leaves.
 
 The positions are the Empress's deal 1 after the pair the solver plays first (the queen of
