@@ -379,10 +379,12 @@ def _glossary(corpus: Corpus) -> list[Finding]:
 
 
 def _statistics(corpus: Corpus) -> list[Finding]:
+    from patience.stats import found
     from patience.stats.integrity import problems
     from patience.stats.table import TABLE
 
-    return [Finding(str(TABLE), problem.line, "statistics", problem.message) for problem in problems()]
+    return ([Finding(str(TABLE), problem.line, "statistics", problem.message) for problem in problems()]
+            + [Finding(str(found.FOUND), line, "statistics", message) for line, message in found.problems()])
 
 
 CHECKS: dict[str, Callable[[Corpus], list[Finding]]] = {

@@ -22,6 +22,7 @@ from patience.claims.support import ClaimError, ClaimResult, area_piles, runs
 from patience.engine.game import Game
 from patience.rulespec.claim_kinds.chance import NeverWonWhenCovered, RarerThan, RarerWithoutSpace
 from patience.stats import table
+from patience.stats.found import stored_wins
 from patience.stats.intervals import wilson
 
 
@@ -82,9 +83,10 @@ def never_won_when_covered(game: Game, area: str, packets: int, covering) -> Cla
     rank = parse_rank(covering)
     counts = {"won": 0, "lost": 0, "unknown": 0}
     rows = _stored(game.id)["deals"]
+    lines_won = stored_wins(game.id)
     for number, row in rows.items():
         if _covered(game.deal(int(number)).piles, piles, rank) >= packets:
-            counts[table.outcome(row)] += 1
+            counts[table.outcome(row, int(number) in lines_won)] += 1
     found = sum(counts.values())
     condition = (f"in {packets} piles of the {area}, a {RANK_NAMES[rank - 1]} covering a lower card of its suit, "
                  f"one suit for all")
@@ -92,7 +94,7 @@ def never_won_when_covered(game: Game, area: str, packets: int, covering) -> Cla
         raise ClaimError(f"none of the {len(rows)} stored deals of {game.id} has {condition}: where no deal can, "
                          f"the claim does not apply (drop it with drop_claims)")
     detail = (f"{found} of the {len(rows)} stored deals have {condition}; the solver (or, where it ran out, the "
-              f"player) won {counts['won']}, lost {counts['lost']}, left {counts['unknown']} undecided")
+              f"player or a line found) won {counts['won']}, lost {counts['lost']}, left {counts['unknown']} undecided")
     if counts["won"]:
         return ClaimResult(False, f"{detail}: a won deal refutes it")
     if counts["unknown"]:

@@ -162,7 +162,8 @@ def report(summary) -> str:
         f"{summary.game}: deals 1–{summary.deals}, a ladder of {summary.rungs} rung{'s' * (summary.rungs > 1)} "
         f"from {summary.budget:,} positions a deal (the solver decided at each: "
         f"{', '.join(map(str, summary.decided_at))})",
-        f"  won {summary.won} ({summary.won_by_player} of them only by the player), lost {summary.lost}, "
+        f"  won {summary.won} ({summary.won_by_player} of them only by the player, {summary.won_found} only by "
+        f"a line found), lost {summary.lost}, "
         f"undecided {summary.unknown}",
         f"  win rate with the undecided counted lost or won: {_pc(summary.won / max(1, summary.deals))}–"
         f"{_pc((summary.won + summary.unknown) / max(1, summary.deals))} (with 95% intervals "

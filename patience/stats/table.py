@@ -57,6 +57,15 @@ def load(path: Path | None = None) -> dict:
     path = path or TABLE
     if not path.exists():
         return {"format": FORMAT, "games": {}}
+    data = read_json(path)
+    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
+        raise TableError(path, 1, "is not a table of results: it has no \"games\" mapping")
+    return upgraded(data)
+
+
+def read_json(path: Path):
+    """The JSON at ``path``, every fault located in the file: unreadable, not UTF-8, not
+    JSON, or a key given twice (``json`` would keep the last)."""
     if not path.is_file():
         raise TableError(path, None, "is not a regular file; a table is a JSON file")
     try:
@@ -70,9 +79,7 @@ def load(path: Path | None = None) -> dict:
         raise TableError(path, error.lineno, f"is not valid JSON: {error.msg}") from None
     except DuplicateKey as error:
         raise TableError(path, line_of(text, f'"{error.key}"'), f"the key {error.key!r} is given twice") from None
-    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        raise TableError(path, 1, "is not a table of results: it has no \"games\" mapping")
-    return upgraded(data)
+    return data
 
 
 class DuplicateKey(ValueError):
@@ -247,7 +254,7 @@ class Summary:
 
     game: str
     deals: int
-    won: int  # by the solver, or by the player where the solver's budget ran out (see outcome)
+    won: int  # by the solver, or where its budget ran out by the player or a line found (see outcome)
     lost: int
     unknown: int
     player_won: int
@@ -257,6 +264,7 @@ class Summary:
     solve_cpu: float | None  # mean processor seconds a deal, over the deals that record it
     play_cpu: float | None
     won_by_player: int  # of ``won``, the deals only the player won
+    won_found: int = 0  # of ``won``, the deals only a line found won (:mod:`patience.stats.found`)
 
     @property
     def decided(self) -> tuple[float, float, float]:
@@ -286,24 +294,33 @@ class Summary:
         return (self.player_won / self.deals if self.deals else 0.0, *wilson(self.player_won, self.deals))
 
 
-def outcome(row: list) -> str:
+def outcome(row: list, found: bool = False) -> str:
     """What a stored deal is known to be: the solver's verdict, except that a deal whose
     budget ran out before the solver decided it is won if the player won it (the player's
-    moves are a line of play the engine made through its rule checks). A deal the solver
-    found lost cannot have been won by the player: the table's checks make sure."""
-    return "won" if row[0] == "unknown" and row[2] == "won" else row[0]
+    moves are a line of play the engine made through its rule checks), or if a won line of
+    it was ``found`` (:mod:`patience.stats.found`, replayed by the engine). A deal the solver
+    found lost cannot have been won either way: the checks make sure."""
+    return "won" if row[0] == "unknown" and (row[2] == "won" or found) else row[0]
 
 
-def summarize(game_id: str, stored: dict) -> Summary:
+def summarize(game_id: str, stored: dict, found: frozenset[int] | None = None) -> Summary:
+    """The counts of ``stored``'s deals, with the won lines ``found`` for it (by default those
+    kept in ``patience/stats/found.json``)."""
+    if found is None:
+        from patience.stats.found import stored_wins
+
+        found = stored_wins(game_id)
+    numbers = [int(number) for number in stored["deals"]]
     rows = list(stored["deals"].values())
-    verdicts = [outcome(row) for row in rows]
+    verdicts = [outcome(row, number in found) for number, row in zip(numbers, rows)]
     count = {verdict: verdicts.count(verdict) for verdict in ("won", "lost", "unknown")}
     rungs = stored.get("rungs", 1)
     decided_at = [sum(1 for row in rows if row[0] != "unknown" and row[6] == rung) for rung in range(1, rungs + 1)]
     return Summary(game_id, len(rows), count["won"], count["lost"], count["unknown"],
                    sum(1 for row in rows if row[2] == "won"), stored["budget"], rungs, decided_at,
                    _mean(row[3] for row in rows), _mean(row[4] for row in rows),
-                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0]))  # won by the player only
+                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0] and row[2] == "won"),
+                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0] and row[2] != "won"))
 
 
 def _mean(values) -> float | None:

@@ -9,7 +9,9 @@ import re
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from patience.stats import table
+from patience.stats import found, table
+
+FOUND = {"zodiac": frozenset({6})}  # a won line found: for the first of the Zodiac's undecided deals
 
 
 def deals(won: int, lost: int, unknown: int) -> dict:
@@ -26,8 +28,11 @@ def entry(rows: dict) -> dict:
 @pytest.fixture
 def page(tmp_path, monkeypatch) -> str:
     data = {"format": 3, "games": {"calculation": entry(deals(10, 0, 90)),  # most undecided: 10 won, none lost
-                                   "duchess": entry(deals(40, 58, 2))}}  # few undecided
+                                   "duchess": entry(deals(40, 58, 2)),  # few undecided
+                                   "zodiac": entry(deals(5, 0, 5))}}  # one of the five undecided won by a line found
     monkeypatch.setattr(table, "load", lambda path=None: data)
+    monkeypatch.setattr(found, "stored_wins", lambda game_id, path=None: FOUND.get(game_id, frozenset()))
+    monkeypatch.setattr(found, "problems", lambda path=None, sample=0: [])
     (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "patience_sphinx.stats"]\n')
     (tmp_path / "index.md").write_text("# Statistics\n\n```{stats-table}\n```\n")
     app = SphinxTestApp("html", srcdir=tmp_path, freshenv=True)
@@ -58,3 +63,8 @@ def test_the_bounds_lead_and_the_rate_of_decided_deals_waits_for_few_undecided(p
 def test_the_chart_shows_the_rate_of_decided_deals_only_where_few_are_undecided(page):
     dots = re.findall(r"<circle [^>]*><title>([^:<]*):", page)
     assert dots == ["The Duchess de Luynes"]
+
+
+def test_a_deal_won_by_a_line_found_counts_won_and_says_so(page):
+    row = cells(page, "zodiac")
+    assert row[1:4] == ["6 (1 by a line found)", "0", "4 (40.0%)"]

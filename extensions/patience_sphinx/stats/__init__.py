@@ -25,14 +25,16 @@ class StatsTableDirective(SphinxDirective):
 
     def run(self):
         from patience.rulespec.loading import spec_paths
-        from patience.stats import integrity, table
+        from patience.stats import found, integrity, table
         from patience.stats.chart import chart
         from patience.stats.digests import code_files
 
-        for path in [table.TABLE, *code_files(), *spec_paths()]:  # what the checks read
+        for path in [table.TABLE, found.FOUND, *code_files(), *code_files(found.FINDER), *spec_paths()]:  # what the checks read
             self.env.note_dependency(str(path))
         for problem in integrity.problems():
             warn("statistics", problem.message, file_location(table.TABLE, problem.line))
+        for line, message in found.problems():
+            warn("statistics", message, file_location(found.FOUND, line))
         try:
             data = table.load()
         except table.TableError as error:
@@ -117,7 +119,9 @@ def _decided_rate(summary) -> str:
 
 
 def _won(summary) -> str:
-    return f"{summary.won} ({summary.won_by_player} by the player)" if summary.won_by_player else str(summary.won)
+    parts = [f"{count} {how}" for count, how in ((summary.won_by_player, "by the player"),
+                                                 (summary.won_found, "by a line found")) if count]
+    return f"{summary.won} ({', '.join(parts)})" if parts else str(summary.won)
 
 
 def _seconds(value: float | None) -> str:

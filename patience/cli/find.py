@@ -1,0 +1,104 @@
+"""``patience find GAME``: look for won lines of the deals the stored statistics leave undecided.
+
+Each deal of 1..N that neither the solver nor the player decided is played by the player's
+look-ahead, and from its positions the solver searches again, seeing every card
+(:mod:`patience.stats.finding`). A line found is replayed through the engine before it is
+reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
+(:mod:`patience.stats.found`), saved as each is found, so a run stopped resumes where it
+stopped; the statistics then count those deals won.
+"""
+
+from __future__ import annotations
+
+import time
+
+from patience.cli import UsageError
+from patience.cli.solve import game_id, positive
+
+SUMMARY = "look for won lines of the deals the statistics leave undecided, and keep them"
+
+
+def register(subparsers) -> None:
+    from patience.stats.finding import BUDGET
+
+    parser = subparsers.add_parser(
+        "find", help=SUMMARY,
+        description="Plays each deal of GAME that the stored statistics leave undecided with the player's "
+                    "look-ahead, searching again from its positions with every card seen, and reports the won "
+                    "lines it finds (each replayed by the engine).",
+    )
+    parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
+    parser.add_argument("--variant", metavar="V", help="a variant of GAME (the part after the colon, e.g. twelve)")
+    parser.add_argument("--deals", metavar="N", help="deals 1..N (default: every deal the statistics hold)")
+    parser.add_argument("--budget", metavar="NODES", default=str(BUDGET),
+                        help=f"positions each search may enter (default {BUDGET:,})")
+    parser.add_argument("--save", action="store_true", help="keep the lines found in patience/stats/found.json")
+    parser.set_defaults(func=run)
+
+
+def run(arguments) -> int:
+    from patience.progress import Progress
+    from patience.stats import found, table
+
+    ident, budget = game_id(arguments), positive(arguments.budget, "the budget")
+    results = table.load()["games"].get(ident)
+    if results is None:
+        raise UsageError(f"the statistics hold no deals of {ident}: compute them first with "
+                         f"`{table.computing(table.load(), ident)}`")
+    held = len(results["deals"])
+    deals = positive(arguments.deals, "the number of deals") if arguments.deals else held
+    if deals > held:
+        raise UsageError(f"the statistics hold deals 1..{held} of {ident}, not 1..{deals}")
+    stored = found.load()
+    kept = _kept(stored, ident, budget)
+    waiting = [n for n in range(1, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
+    print(f"{ident}: {len(waiting)} deals of 1..{deals} left undecided to look at "
+          f"({len(kept)} lines already kept), {budget:,} positions a search")
+    won = 0
+    with Progress(f"finding {ident}") as progress:
+        for index, number in enumerate(waiting, 1):
+            progress.doing = f"finding {ident}: deal {number} ({index} of {len(waiting)}, {won} found)"
+            line, seconds = _found(ident, number, budget)
+            progress.say(f"deal {number}: " + (f"won in {len(line)} moves" if line else "no won line found")
+                         + f" ({seconds:.1f} processor s)")
+            if line:
+                won += 1
+                kept[number] = {"moves": line, "cpu": round(seconds, 3)}
+                if arguments.save:
+                    found.save(ident, found.entry(ident, budget, deals, kept))
+    print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", kept" if arguments.save and won else ""))
+    return 0
+
+
+def _kept(stored: dict, ident: str, budget: int) -> dict[int, dict]:
+    """The lines already kept for ``ident`` that still count (found with today's spec and
+    code, at this budget); stale ones are found again and replaced."""
+    from patience.stats import found
+
+    entry = stored["games"].get(ident)
+    if not entry or entry.get("budget") != budget or entry.get("finder_code") != found.finder_digest():
+        return {}
+    return {int(number): line for number, line in entry["deals"].items()} if found.won_deals(stored, ident) else {}
+
+
+def _undecided(row: list) -> bool:
+    return row[0] == "unknown" and row[2] != "won"
+
+
+def _found(ident: str, number: int, budget: int) -> tuple[list[dict], float]:
+    """The deal's won line (as JSON moves, replayed) or [], and the processor seconds spent."""
+    from patience.rulespec.compile import load_game
+    from patience.stats import found
+    from patience.stats.finding import find
+    from patience.views.jsonio import move_to_json
+
+    game = load_game(ident)
+    start = time.process_time()
+    line = find(game, number, budget)
+    seconds = time.process_time() - start
+    if line is None:
+        return [], seconds
+    fault = found.replays(game, number, line)
+    if fault:  # the engine replays what it found: a fault here is a fault of the code
+        raise RuntimeError(f"{ident} deal {number}: the line found does not replay: {fault}")
+    return [move_to_json(game, move) for move in line], seconds

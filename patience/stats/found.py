@@ -1,0 +1,200 @@
+"""The won lines found for deals the table leaves undecided (``patience/stats/found.json``).
+
+:mod:`patience.stats.finding` finds them; ``patience find GAME --save`` stores them. Per
+game or variant the file keeps the digest of the finder's code and of the spec the lines
+were found with, the budget of each search, the command that reproduces them, and for each
+deal its line (each move as ``patience solve --json`` writes it) and the processor seconds
+it took::
+
+    {"format": 1, "games": {"empress": {"finder_code": "…", "spec": "…", "budget": 200000,
+     "command": "patience find empress --deals 1000 --save",
+     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "cpu": 4.8}, …}}}}
+
+A line is a fact about its deal whatever found it: the statistics count a deal won when
+its line replays through the engine to a won game (:func:`problems` replays a sample; the
+tests replay every one), and only while the spec is the one it was found with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from patience.stats import table
+from patience.stats.digests import COMPILER, code_files, spec_digest
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: one finder at a time there
+    fcntl = None  # type: ignore[assignment]
+
+FOUND = Path(__file__).resolve().parent / "found.json"
+FORMAT = 1
+FINDER = "patience.stats.finding"
+COMMAND = "patience find {game} --deals {deals} --save"
+SAMPLE = 4  # lines replayed by :func:`problems`
+
+if TYPE_CHECKING:
+    from patience.engine.game import Game
+    from patience.engine.state import Move
+
+
+def load(path: Path | None = None) -> dict:
+    """The found lines at ``path`` (by default the stored ones; none if there is no file)."""
+    path = path or FOUND
+    if not path.exists():
+        return {"format": FORMAT, "games": {}}
+    data = table.read_json(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
+        raise table.TableError(path, 1, f"is not a file of found lines: format {FORMAT}, with a \"games\" mapping")
+    return data
+
+
+def finder_digest() -> str:
+    """SHA-256 over the source of every module the finder imports."""
+    hasher = hashlib.sha256()
+    for source in code_files(FINDER, COMPILER):
+        hasher.update(str(source.relative_to(table.TABLE.parent.parent)).encode())
+        hasher.update(source.read_bytes())
+    return hasher.hexdigest()
+
+
+def won_deals(data: dict, game_id: str) -> set[int]:
+    """The deals of ``game_id`` whose stored line counts: found with today's spec."""
+    stored = data["games"].get(game_id)
+    if not stored or stored.get("spec") != spec_digest(game_id):
+        return set()
+    return {int(number) for number in stored["deals"]}
+
+
+def stored_wins(game_id: str, path: Path | None = None) -> frozenset[int]:
+    """The deals of ``game_id`` with a line kept in the file that counts (read once for each
+    state of the file)."""
+    path = path or FOUND
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return frozenset()
+    return _wins(path, status.st_mtime_ns, status.st_size).get(game_id, frozenset())
+
+
+@lru_cache(maxsize=4)
+def _wins(path: Path, modified: int, size: int) -> dict[str, frozenset[int]]:
+    data = load(path)
+    return {game_id: frozenset(won_deals(data, game_id)) for game_id in data["games"]}
+
+
+def entry(game_id: str, budget: int, deals: int, lines: dict[int, dict]) -> dict:
+    return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "budget": budget,
+            "command": COMMAND.format(game=game_id, deals=deals),
+            "deals": {str(number): lines[number] for number in sorted(lines)}}
+
+
+def save(game_id: str, stored: dict, path: Path | None = None) -> None:
+    """Put ``game_id``'s entry into the file, read again under a lock on its folder, so that
+    finders of two games running at once keep each other's lines."""
+    path = path or FOUND
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        if fcntl is not None:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+        data = load(path)
+        data["games"][game_id] = stored
+        write(data, path)
+    finally:
+        os.close(folder)  # closing lets go of the lock
+
+
+def write(data: dict, path: Path | None = None) -> None:
+    """``data`` as JSON, each deal's line on one line of the file."""
+    out = ["{", f' "format": {FORMAT},', ' "games": {']
+    games = sorted(data["games"].items())
+    for index, (game_id, stored) in enumerate(games):
+        head = {key: value for key, value in sorted(stored.items()) if key != "deals"}
+        out.append(f"  {json.dumps(game_id)}: {{")
+        out += [f"   {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
+        out.append('   "deals": {')
+        deals = sorted(stored["deals"].items(), key=lambda item: int(item[0]))
+        out += [f"    {json.dumps(number)}: {json.dumps(line, ensure_ascii=False, separators=(',', ':'))}"
+                + ("," if at < len(deals) - 1 else "") for at, (number, line) in enumerate(deals)]
+        out.append("   }")
+        out.append("  }" + ("," if index < len(games) - 1 else ""))
+    out += [" }", "}"]
+    table.replace_file(path or FOUND, "\n".join(out) + "\n")
+
+
+def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int | None, str]]:
+    """Everything wrong with the found lines, each at its line of the file: an entry of a
+    game the table does not hold, lines found with another spec or other code, a deal the
+    table holds lost or does not hold, and a sample of lines that do not replay to a win."""
+    path = path or FOUND
+    try:
+        data = load(path)
+    except table.TableError as error:
+        return [(error.line, error.message)]
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    results = table.load()["games"]
+    wrong, replayable = [], []
+    for game_id, stored in data["games"].items():
+        line = table.line_of(text, f'"{game_id}": {{')
+        faults = _entry_faults(game_id, stored, results.get(game_id))
+        wrong += [(line, f"{game_id}: {fault}") for fault in faults]
+        if not faults:
+            replayable += [(game_id, int(number), moves["moves"]) for number, moves in stored["deals"].items()]
+    seed = hashlib.sha256(text.encode()).hexdigest()
+    for game_id, number, moves in random.Random(seed).sample(replayable, min(sample, len(replayable))):
+        fault = replay_fault(game_id, number, moves)
+        if fault:
+            wrong.append((table.line_of(text, f'"{number}": {{"', text.find(f'"{game_id}": {{')),
+                          f"{game_id}: deal {number}'s line: {fault}"))
+    return wrong
+
+
+def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
+    if results is None:
+        return ["the table holds no results of this game"]
+    shape = {"finder_code": str, "spec": str, "budget": int, "command": str, "deals": dict}
+    lacking = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
+    if lacking:
+        return [f"the entry lacks {', '.join(lacking)}, or gives it in the wrong form"]
+    if stored["spec"] != spec_digest(game_id) or stored["finder_code"] != finder_digest():
+        return [f"the lines were found with another spec or other code: find them again with `{stored['command']}`"]
+    faults = []
+    for number, found in stored["deals"].items():
+        row = results["deals"].get(number)
+        if not isinstance(found, dict) or not isinstance(found.get("moves"), list):
+            faults.append(f"deal {number}: a deal's entry holds its moves")
+        elif row is None:
+            faults.append(f"deal {number} is not in the table")
+        elif row[0] == "lost":
+            faults.append(f"deal {number}: the table holds it lost, proved by {row[7]}, yet a line is stored as won")
+    return faults
+
+
+def replay_fault(game_id: str, number: int, moves: list[dict]) -> str | None:
+    """What keeps ``moves`` from winning deal ``number`` (None: it wins)."""
+    from patience.rulespec.compile import load_game
+    from patience.views.jsonio import move_from_json
+
+    game = load_game(game_id)
+    try:
+        line = [move_from_json(game, move) for move in moves]
+    except (ValueError, TypeError, AttributeError) as error:
+        return f"a move cannot be read ({error})"
+    return replays(game, number, line)
+
+
+def replays(game: Game, number: int, line: list[Move]) -> str | None:
+    """What is wrong with ``line`` as a win of deal ``number`` (None: every move is legal where
+    it is played, and the last leaves every card home)."""
+    state = game.deal(number)
+    for index, move in enumerate(line, 1):
+        if move not in game.legal_moves(state):
+            return f"move {index} ({game.describe(move)}) is not legal there"
+        game.apply(state, move)
+    return None if game.is_won(state) else f"after its {len(line)} moves the game is not won"

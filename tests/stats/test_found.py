@@ -1,0 +1,149 @@
+"""The won lines found for deals the table leaves undecided: every stored one wins when
+replayed, the file is today's, a fault in it is named at its line, and the statistics
+count the deals they win."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from patience.cli import main
+from patience.rulespec.compile import load_game
+from patience.stats import finding, found, table
+from patience.views.jsonio import move_from_json, move_to_json
+
+STORED = found.load()
+RESULTS = table.load()["games"]
+LINES = [(game_id, int(number), entry["moves"]) for game_id, stored in sorted(STORED["games"].items())
+         for number, entry in stored["deals"].items()]
+
+
+def test_the_stored_lines_are_todays_and_consistent_with_the_table():
+    assert LINES, "no line is stored"
+    assert found.problems(sample=0) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(STORED["games"]))
+def test_every_stored_line_wins_its_deal(game_id):
+    """Each line, replayed move by move, makes only legal moves and ends with every card home;
+    and its deal is one the solver and the player left undecided."""
+    rows = RESULTS[game_id]["deals"]
+    for number, moves in [(number, moves) for name, number, moves in LINES if name == game_id]:
+        assert found.replay_fault(game_id, number, moves) is None, f"{game_id} deal {number}"
+        assert rows[str(number)][0] == "unknown" and rows[str(number)][2] == "lost", f"{game_id} deal {number}"
+
+
+def test_the_statistics_count_the_deals_the_lines_win():
+    game_id = max(STORED["games"], key=lambda name: len(STORED["games"][name]["deals"]))
+    wins = found.stored_wins(game_id)
+    assert wins == {int(number) for number in STORED["games"][game_id]["deals"]}
+    without, counted = table.summarize(game_id, RESULTS[game_id], frozenset()), table.summarize(game_id, RESULTS[game_id])
+    assert counted.won == without.won + len(wins) and counted.won_found == len(wins)
+    assert counted.unknown == without.unknown - len(wins) and counted.lost == without.lost
+    assert table.outcome(["unknown", 9, "lost", 0, 0, 0, 1, None], found=True) == "won"
+    assert table.outcome(["lost", 9, "lost", 0, 0, 0, 1, "exhausted"], found=True) == "lost"
+
+
+def _copy(tmp_path, change) -> list[tuple[int | None, str]]:
+    data = copy.deepcopy(STORED)
+    change(data)
+    path = tmp_path / "found.json"
+    found.write(data, path)
+    return found.problems(path, sample=len(LINES))
+
+
+def test_a_line_that_does_not_win_is_named_at_its_line(tmp_path):
+    game_id, number, moves = LINES[0]
+
+    def cut(data):
+        data["games"][game_id]["deals"][str(number)]["moves"] = moves[:-1]
+
+    problems = _copy(tmp_path, cut)
+    assert [message for _, message in problems] == [
+        f"{game_id}: deal {number}'s line: after its {len(moves) - 1} moves the game is not won"]
+    text = (tmp_path / "found.json").read_text(encoding="utf-8")
+    assert text.splitlines()[problems[0][0] - 1].lstrip().startswith(f'"{number}": ')
+
+
+def test_a_move_that_is_not_legal_is_named(tmp_path):
+    """The line's first two moves swapped: its second is not legal at the deal."""
+    game_id, number, moves = LINES[0]
+    game = load_game(game_id)
+    second = move_from_json(game, moves[1])
+    assert second not in game.legal_moves(game.deal(number))
+
+    def swap(data):
+        data["games"][game_id]["deals"][str(number)]["moves"] = [moves[1], moves[0], *moves[2:]]
+
+    assert [message for _, message in _copy(tmp_path, swap)] == [
+        f"{game_id}: deal {number}'s line: move 1 ({game.describe(second)}) is not legal there"]
+
+
+def test_a_line_for_a_deal_the_table_holds_lost_is_refused(tmp_path):
+    game_id = next(name for name in sorted(STORED["games"]) if any(row[0] == "lost" for row in RESULTS[name]["deals"].values()))
+    moves = next(iter(STORED["games"][game_id]["deals"].values()))["moves"]
+    lost = next(number for number, row in RESULTS[game_id]["deals"].items() if row[0] == "lost")
+
+    def claim(data):
+        data["games"][game_id]["deals"][lost] = {"moves": moves, "cpu": 1.0}
+
+    messages = [message for _, message in _copy(tmp_path, claim)]
+    assert [message for message in messages if f"deal {lost}:" in message] == [
+        f"{game_id}: deal {lost}: the table holds it lost, proved by {RESULTS[game_id]['deals'][lost][7]}, "
+        "yet a line is stored as won"]
+
+
+def test_lines_found_with_another_spec_are_stale(tmp_path):
+    game_id = LINES[0][0]
+
+    def stale(data):
+        data["games"][game_id]["spec"] = "0" * 64
+
+    assert [message for _, message in _copy(tmp_path, stale)] == [
+        f"{game_id}: the lines were found with another spec or other code: find them again with "
+        f"`{STORED['games'][game_id]['command']}`"]
+    assert found.won_deals({"games": {game_id: {**STORED["games"][game_id], "spec": "0" * 64}}}, game_id) == set()
+
+
+def test_a_file_that_is_not_json_is_named_at_its_line(tmp_path):
+    path = tmp_path / "found.json"
+    path.write_text('{"format": 1,\n "games": {,}}\n', encoding="utf-8")
+    [(line, message)] = found.problems(path)
+    assert line == 2 and "is not valid JSON" in message
+
+
+def test_saving_keeps_the_lines_of_other_games(tmp_path):
+    path = tmp_path / "found.json"
+    first, second = sorted(STORED["games"])[:2]
+    found.save(first, STORED["games"][first], path)
+    found.save(second, STORED["games"][second], path)
+    assert json.loads(path.read_text(encoding="utf-8"))["games"] == {
+        first: STORED["games"][first], second: STORED["games"][second]}
+
+
+def test_the_finder_finds_a_stored_line_again():
+    """The finder is deterministic: the stored line of the quickest deal is found again."""
+    game_id, number, moves = min(LINES, key=lambda line: STORED["games"][line[0]]["deals"][str(line[1])]["cpu"])
+    game = load_game(game_id)
+    line = finding.find(game, number, STORED["games"][game_id]["budget"])
+    assert [move_to_json(game, move) for move in line] == moves
+
+
+def test_a_deal_the_solver_proves_lost_is_not_looked_at_further():
+    game_id, row_number = next((name, int(number)) for name in ("duchess", "empress") for number, row
+                               in RESULTS[name]["deals"].items() if row[0] == "lost" and row[1] < 1000)
+    assert finding.find(load_game(game_id), row_number) is None
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["find", "empress", "--budget", "0"], "the budget must be a positive whole number, not '0'"),
+    (["find", "empress", "--deals", "lots"], "the number of deals must be a positive whole number, not 'lots'"),
+    (["find", "empress", "--deals", "100000000000000000000"], "the statistics hold deals 1..1000 of empress, "
+                                                               "not 1..100000000000000000000"),
+    (["find", "nosuchgame"], "unknown game or variant 'nosuchgame'; see `patience games`"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, arguments, message):
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == f"patience: {message}\n"
