@@ -38,7 +38,7 @@ ALLOWED: dict[str, set[str]] = {
     "patience.session": {"patience.engine", "patience.solver", "patience.player", "patience.cards"},
     "patience.views": {"patience.engine", "patience.solver", "patience.cards"},
     "patience.stats": {"patience.engine", "patience.solver", "patience.player", "patience.rulespec", "patience.rulespec.compile",
-                       "patience.datafile", "patience.progress"},
+                       "patience.views", "patience.datafile", "patience.progress"},
     "patience.readings": {"patience.stats"},
     "patience.claims": {"patience.engine", "patience.solver", "patience.player", "patience.rulespec", "patience.rulespec.compile",
                         "patience.stats", "patience.numerals", "patience.cards", "patience.datafile"},

@@ -5,7 +5,8 @@ look-ahead, and from its positions the solver searches again, seeing every card
 (:mod:`patience.stats.finding`). A line found is replayed through the engine before it is
 reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
 (:mod:`patience.stats.found`), saved as each is found, so a run stopped resumes where it
-stopped; the statistics then count those deals won.
+stopped; the statistics then count those deals won. A deal with a line kept is not looked at
+again, so a second pass at a larger ``--budget`` looks only at the deals the first left.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ def run(arguments) -> int:
     if deals > held:
         raise UsageError(f"the statistics hold deals 1..{held} of {ident}, not 1..{deals}")
     stored = found.load()
-    kept = _kept(stored, ident, budget)
+    kept = _kept(stored, ident)
+    commands = stored["games"][ident]["commands"] if kept else []
+    command = found.COMMAND.format(game=ident, deals=deals, budget=budget)
+    commands = commands if command in commands else [*commands, command]
     waiting = [n for n in range(1, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
     print(f"{ident}: {len(waiting)} deals of 1..{deals} left undecided to look at "
           f"({len(kept)} lines already kept), {budget:,} positions a search")
@@ -63,20 +67,21 @@ def run(arguments) -> int:
                          + f" ({seconds:.1f} processor s)")
             if line:
                 won += 1
-                kept[number] = {"moves": line, "cpu": round(seconds, 3)}
+                kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3)}
                 if arguments.save:
-                    found.save(ident, found.entry(ident, budget, deals, kept))
+                    found.save(ident, found.entry(ident, commands, kept))
     print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", kept" if arguments.save and won else ""))
     return 0
 
 
-def _kept(stored: dict, ident: str, budget: int) -> dict[int, dict]:
+def _kept(stored: dict, ident: str) -> dict[int, dict]:
     """The lines already kept for ``ident`` that still count (found with today's spec and
-    code, at this budget); stale ones are found again and replaced."""
+    code, at any budget): their deals are not looked at again. Stale ones are found again
+    and replaced."""
     from patience.stats import found
 
     entry = stored["games"].get(ident)
-    if not entry or entry.get("budget") != budget or entry.get("finder_code") != found.finder_digest():
+    if not entry or entry.get("finder_code") != found.finder_digest():
         return {}
     return {int(number): line for number, line in entry["deals"].items()} if found.won_deals(stored, ident) else {}
 

@@ -33,7 +33,8 @@ MAX_MOVES = 5000  # as the player's playout: a game longer than this is not foll
 def find(game: Game, number: int, budget: int = BUDGET) -> list[Move] | None:
     """A winning line of deal ``number`` found so, or None."""
     state = game.deal(number)
-    seen, played = {state.snapshot()}, []
+    seen = {state.snapshot()}
+    played: list[Move] = []
     rest = idle = 0
     while len(played) < MAX_MOVES:
         if idle >= rest:

@@ -2,13 +2,14 @@
 
 :mod:`patience.stats.finding` finds them; ``patience find GAME --save`` stores them. Per
 game or variant the file keeps the digest of the finder's code and of the spec the lines
-were found with, the budget of each search, the command that reproduces them, and for each
-deal its line (each move as ``patience solve --json`` writes it) and the processor seconds
-it took::
+were found with, the commands that found them (a pass at a larger budget looks only at the
+deals the passes before it left), and for each deal its line (each move as ``patience solve
+--json`` writes it), the budget of the searches that found it and the processor seconds it
+took::
 
-    {"format": 1, "games": {"empress": {"finder_code": "…", "spec": "…", "budget": 200000,
-     "command": "patience find empress --deals 1000 --save",
-     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "cpu": 4.8}, …}}}}
+    {"format": 1, "games": {"empress": {"finder_code": "…", "spec": "…",
+     "commands": ["patience find empress --deals 1000 --budget 200000 --save"],
+     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8}, …}}}}
 
 A line is a fact about its deal whatever found it: the statistics count a deal won when
 its line replays through the engine to a won game (:func:`problems` replays a sample; the
@@ -36,7 +37,7 @@ except ImportError:  # not on Windows: one finder at a time there
 FOUND = Path(__file__).resolve().parent / "found.json"
 FORMAT = 1
 FINDER = "patience.stats.finding"
-COMMAND = "patience find {game} --deals {deals} --save"
+COMMAND = "patience find {game} --deals {deals} --budget {budget} --save"
 SAMPLE = 4  # lines replayed by :func:`problems`
 
 if TYPE_CHECKING:
@@ -89,9 +90,8 @@ def _wins(path: Path, modified: int, size: int) -> dict[str, frozenset[int]]:
     return {game_id: frozenset(won_deals(data, game_id)) for game_id in data["games"]}
 
 
-def entry(game_id: str, budget: int, deals: int, lines: dict[int, dict]) -> dict:
-    return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "budget": budget,
-            "command": COMMAND.format(game=game_id, deals=deals),
+def entry(game_id: str, commands: list[str], lines: dict[int, dict]) -> dict:
+    return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "commands": commands,
             "deals": {str(number): lines[number] for number in sorted(lines)}}
 
 
@@ -158,17 +158,18 @@ def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int |
 def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     if results is None:
         return ["the table holds no results of this game"]
-    shape = {"finder_code": str, "spec": str, "budget": int, "command": str, "deals": dict}
+    shape = {"finder_code": str, "spec": str, "commands": list, "deals": dict}
     lacking = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
     if lacking:
         return [f"the entry lacks {', '.join(lacking)}, or gives it in the wrong form"]
     if stored["spec"] != spec_digest(game_id) or stored["finder_code"] != finder_digest():
-        return [f"the lines were found with another spec or other code: find them again with `{stored['command']}`"]
+        again = "`, then `".join(stored["commands"])
+        return [f"the lines were found with another spec or other code: find them again with `{again}`"]
     faults = []
     for number, found in stored["deals"].items():
         row = results["deals"].get(number)
-        if not isinstance(found, dict) or not isinstance(found.get("moves"), list):
-            faults.append(f"deal {number}: a deal's entry holds its moves")
+        if not isinstance(found, dict) or not isinstance(found.get("moves"), list) or not isinstance(found.get("budget"), int):
+            faults.append(f"deal {number}: a deal's entry holds its moves and the budget they were found with")
         elif row is None:
             faults.append(f"deal {number} is not in the table")
         elif row[0] == "lost":

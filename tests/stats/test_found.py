@@ -87,7 +87,7 @@ def test_a_line_for_a_deal_the_table_holds_lost_is_refused(tmp_path):
     lost = next(number for number, row in RESULTS[game_id]["deals"].items() if row[0] == "lost")
 
     def claim(data):
-        data["games"][game_id]["deals"][lost] = {"moves": moves, "cpu": 1.0}
+        data["games"][game_id]["deals"][lost] = {"moves": moves, "budget": 1000, "cpu": 1.0}
 
     messages = [message for _, message in _copy(tmp_path, claim)]
     assert [message for message in messages if f"deal {lost}:" in message] == [
@@ -103,7 +103,7 @@ def test_lines_found_with_another_spec_are_stale(tmp_path):
 
     assert [message for _, message in _copy(tmp_path, stale)] == [
         f"{game_id}: the lines were found with another spec or other code: find them again with "
-        f"`{STORED['games'][game_id]['command']}`"]
+        f"`{'`, then `'.join(STORED['games'][game_id]['commands'])}`"]
     assert found.won_deals({"games": {game_id: {**STORED["games"][game_id], "spec": "0" * 64}}}, game_id) == set()
 
 
@@ -127,7 +127,7 @@ def test_the_finder_finds_a_stored_line_again():
     """The finder is deterministic: the stored line of the quickest deal is found again."""
     game_id, number, moves = min(LINES, key=lambda line: STORED["games"][line[0]]["deals"][str(line[1])]["cpu"])
     game = load_game(game_id)
-    line = finding.find(game, number, STORED["games"][game_id]["budget"])
+    line = finding.find(game, number, STORED["games"][game_id]["deals"][str(number)]["budget"])
     assert [move_to_json(game, move) for move in line] == moves
 
 
@@ -147,3 +147,22 @@ def test_a_deal_the_solver_proves_lost_is_not_looked_at_further():
 def test_bad_input_is_one_line_and_status_2(capsys, arguments, message):
     assert main(arguments) == 2
     assert capsys.readouterr().err == f"patience: {message}\n"
+
+
+def test_a_pass_at_another_budget_looks_only_at_the_deals_left(tmp_path, monkeypatch, capsys):
+    """Lines kept from a pass at one budget are not looked for again at another (a pass that
+    finds nothing leaves the file as it was)."""
+    game_id, number, moves = min(LINES, key=lambda line: line[1])
+    path = tmp_path / "found.json"
+    entry = STORED["games"][game_id]
+    found.write({"format": found.FORMAT, "games": {game_id: {**entry, "deals": {str(number): entry["deals"][str(number)]}}}},
+                path)
+    monkeypatch.setattr(found, "FOUND", path)
+    rows = RESULTS[game_id]["deals"]
+    left = [n for n in range(1, number + 1) if rows[str(n)][0] == "unknown" and rows[str(n)][2] != "won" and n != number]
+    assert main(["find", game_id, "--deals", str(number), "--budget", "1000", "--save"]) == 0
+    assert capsys.readouterr().out.startswith(
+        f"{game_id}: {len(left)} deals of 1..{number} left undecided to look at (1 lines already kept), "
+        "1,000 positions a search\n")
+    kept = found.load(path)["games"][game_id]
+    assert kept["commands"] == entry["commands"] and kept["deals"] == {str(number): entry["deals"][str(number)]}
