@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from patience.stats import table
-from patience.stats.digests import COMPILER, code_files, spec_digest
+from patience.stats.digests import COMPILER, PACKAGE, code_files, spec_digest
 
 try:
     import fcntl
@@ -60,7 +60,7 @@ def finder_digest() -> str:
     """SHA-256 over the source of every module the finder imports."""
     hasher = hashlib.sha256()
     for source in code_files(FINDER, COMPILER):
-        hasher.update(str(source.relative_to(table.TABLE.parent.parent)).encode())
+        hasher.update(str(source.relative_to(PACKAGE)).encode())
         hasher.update(source.read_bytes())
     return hasher.hexdigest()
 

@@ -68,17 +68,17 @@ def test_a_line_that_does_not_win_is_named_at_its_line(tmp_path):
 
 
 def test_a_move_that_is_not_legal_is_named(tmp_path):
-    """The line's first two moves swapped: its second is not legal at the deal."""
+    """A later move of the line put first, where it is not legal at the deal."""
     game_id, number, moves = LINES[0]
     game = load_game(game_id)
-    second = move_from_json(game, moves[1])
-    assert second not in game.legal_moves(game.deal(number))
+    start = game.legal_moves(game.deal(number))
+    later = next(index for index, move in enumerate(moves) if move_from_json(game, move) not in start)
 
     def swap(data):
-        data["games"][game_id]["deals"][str(number)]["moves"] = [moves[1], moves[0], *moves[2:]]
+        data["games"][game_id]["deals"][str(number)]["moves"] = [moves[later], *moves[:later], *moves[later + 1:]]
 
     assert [message for _, message in _copy(tmp_path, swap)] == [
-        f"{game_id}: deal {number}'s line: move 1 ({game.describe(second)}) is not legal there"]
+        f"{game_id}: deal {number}'s line: move 1 ({game.describe(move_from_json(game, moves[later]))}) is not legal there"]
 
 
 def test_a_line_for_a_deal_the_table_holds_lost_is_refused(tmp_path):
