@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from patience.cli import UsageError
-from patience.cli.solve import game_id, positive
+from patience.cli.solve import add_game_options, game_id, positive
 
 SUMMARY = "look for won lines of the deals the statistics leave undecided, and keep them"
 
@@ -29,10 +29,8 @@ def register(subparsers) -> None:
                     "lines it finds (each replayed by the engine).",
     )
     parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
-    parser.add_argument("--variant", metavar="V", help="a variant of GAME (the part after the colon, e.g. twelve)")
     parser.add_argument("--deals", metavar="N", help="deals 1..N (default: every deal the statistics hold)")
-    parser.add_argument("--budget", metavar="NODES", default=str(BUDGET),
-                        help=f"positions each search may enter (default {BUDGET:,})")
+    add_game_options(parser, budget_help=f"positions each search may enter (default {BUDGET:,})")
     parser.add_argument("--save", action="store_true", help="keep the lines found in patience/stats/found.json")
     parser.set_defaults(func=run)
 
@@ -40,8 +38,10 @@ def register(subparsers) -> None:
 def run(arguments) -> int:
     from patience.progress import Progress
     from patience.stats import found, table
+    from patience.stats.finding import BUDGET
 
-    ident, budget = game_id(arguments), positive(arguments.budget, "the budget")
+    ident = game_id(arguments)
+    budget = positive(arguments.budget, "the budget") if arguments.budget is not None else BUDGET
     results = table.load()["games"].get(ident)
     if results is None:
         raise UsageError(f"the statistics hold no deals of {ident}: compute them first with "
@@ -83,7 +83,7 @@ def _kept(stored: dict, ident: str) -> dict[int, dict]:
     entry = stored["games"].get(ident)
     if not entry or entry.get("finder_code") != found.finder_digest():
         return {}
-    return {int(number): line for number, line in entry["deals"].items()} if found.won_deals(stored, ident) else {}
+    return {number: entry["deals"][str(number)] for number in found.won_deals(stored, ident)}
 
 
 def _undecided(row: list) -> bool:

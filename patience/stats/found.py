@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from patience.engine.state import IllegalMove
 from patience.stats import table
 from patience.stats.digests import COMPILER, PACKAGE, code_files, spec_digest
 
@@ -56,8 +57,10 @@ def load(path: Path | None = None) -> dict:
     return data
 
 
+@lru_cache(maxsize=1)
 def finder_digest() -> str:
-    """SHA-256 over the source of every module the finder imports."""
+    """SHA-256 over the source of every module the finder imports (once a process, as the
+    table's digests are: the code a process runs does not change under it)."""
     hasher = hashlib.sha256()
     for source in code_files(FINDER, COMPILER):
         hasher.update(str(source.relative_to(PACKAGE)).encode())
@@ -195,7 +198,8 @@ def replays(game: Game, number: int, line: list[Move]) -> str | None:
     it is played, and the last leaves every card home)."""
     state = game.deal(number)
     for index, move in enumerate(line, 1):
-        if move not in game.legal_moves(state):
+        try:
+            game.apply(state, move)  # asks the rules whether the move is legal there
+        except IllegalMove:
             return f"move {index} ({game.describe(move)}) is not legal there"
-        game.apply(state, move)
     return None if game.is_won(state) else f"after its {len(line)} moves the game is not won"
