@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from collections import Counter
+from itertools import dropwhile, takewhile
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +170,36 @@ def test_a_pass_at_another_budget_looks_only_at_the_deals_left(tmp_path, monkeyp
         "1,000 positions a search\n")
     kept = found.load(path)["games"][game_id]
     assert kept["commands"] == entry["commands"] and kept["deals"] == {str(number): entry["deals"][str(number)]}
+
+
+def test_the_statistics_page_s_table_of_lines_found_agrees_with_the_stored_lines():
+    """docs/statistics.md gives, game by game, the deals the ladder left undecided, the lines
+    found at each budget, and the decided share and bounds with them: each figure that the
+    stored files hold is theirs (the deals looked at and the seconds come from the runs' logs)."""
+    rows = _found_table((Path(__file__).parents[2] / "docs" / "statistics.md").read_text(encoding="utf-8"))
+    assert {game_id for game_id, _ in rows} >= set(STORED["games"]), "a game with lines kept has no row"
+    for game_id, cells in rows:
+        summary = table.summarize(game_id, RESULTS[game_id])
+        budgets = [entry["budget"] for entry in STORED["games"].get(game_id, {"deals": {}})["deals"].values()]
+        assert int(cells["undecided"]) == summary.unknown + summary.won_found, game_id
+        shown = {budget: int(cell.split(" of ")[0]) for budget, cell in cells["found"].items() if cell != "—"}
+        assert {budget: count for budget, count in shown.items() if count} == Counter(budgets), game_id
+        low, high = summary.bounds
+        assert cells["decided"].split("→ ")[1].startswith(f"{100 * summary.decided[0]:.1f}%"), game_id
+        assert cells["bounds"].endswith(f"→ {100 * low:.1f}–{100 * high:.1f}%"), game_id
+
+
+def _found_table(page: str) -> list[tuple[str, dict]]:
+    """The rows of the table under "Won lines found": the game's id (in brackets after its
+    title) and its cells by column, the lines found by budget."""
+    lines = page.split("### Won lines found", 1)[1].splitlines()
+    table_lines = takewhile(lambda line: line.startswith("|"), dropwhile(lambda line: not line.startswith("|"), lines))
+    head, _, *body = [[cell.strip() for cell in line.strip("|").split("|")] for line in table_lines]
+    budgets = {index: int(re.sub(r"\D", "", name)) for index, name in enumerate(head) if name.startswith(("found at", "at "))}
+    rows = []
+    for cells in body:
+        game_id = re.search(r"\(`([^`]+)`\)", cells[0]).group(1)
+        named = dict(zip(head, cells))
+        rows.append((game_id, {"undecided": named["undecided"], "decided": named["decided"], "bounds": named["bounds"],
+                               "found": {budget: cells[index] for index, budget in budgets.items()}}))
+    return rows
