@@ -9,7 +9,7 @@ each with its 95% Wilson interval. ``GAME`` may be ``all``: every playable game 
 variant. ``--save`` keeps the results in the stored table, merged deal by deal and
 saved as they finish, so a run stopped for any reason resumes where it stopped.
 ``--minutes M`` bounds the run: the games share the time equally, and each keeps
-the deals 1..k it finished without a gap.
+the deals 1..k it finished without a gap (decided, or tried at the last rung).
 """
 
 from __future__ import annotations

@@ -125,6 +125,8 @@ def _row_faults(stored: dict, row, planned: bool = False) -> list[str]:
     elif not (isinstance(positions, int) and 0 < positions and (planned or positions <= table.rung_budget(
             stored["budget"], rung))):
         faults.append(f"{positions!r} positions is not within rung {rung}'s budget")
+    elif solver == "unknown" and player == "lost" and rung < stored["rungs"]:
+        faults.append(f"undecided at rung {rung}: it has not climbed the ladder's {stored['rungs']} rungs")
     if solver == "lost" and player == "won":
         faults.append("the solver found it lost, but the player won it")
     if (solver == "lost") != isinstance(reason, str):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from patience.stats.digests import Digests
@@ -90,17 +90,18 @@ class Journal:
         except OSError:  # the last flush failed: the error was reported when it happened
             pass
 
-    def remove(self, games: Collection[str]) -> None:
-        """Take out the deals of ``games``, now saved in the table; the deals of other games
-        an interrupted run left here stay for the command that resumes them, and the file
-        goes once it holds no deal."""
+    def remove(self, saved: Mapping[str, Collection[int]]) -> None:
+        """Take out the deals ``saved`` in the table, by game; the others stay for the command
+        that resumes them (other games' deals an interrupted run left here, and deals a run
+        cut short did not finish), and the file goes once it holds no deal."""
         self.close()
         try:
             header, *lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
         except (FileNotFoundError, ValueError):  # gone, or empty
             self.path.unlink(missing_ok=True)
             return
-        kept = [line for line in lines if (record := _record(line)) and record.get("game") not in games]
+        kept = [line for line in lines if (record := _record(line))
+                and record.get("deal") not in saved.get(record.get("game"), ())]
         if not kept:
             self.path.unlink(missing_ok=True)
             return

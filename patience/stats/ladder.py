@@ -167,7 +167,7 @@ class Climb:
 
     def save(self, replace: bool, command: str | None) -> dict[str, dict]:
         """Merge the rows into the table (read again now: another run may have saved since),
-        each game's deals 1..k without a gap, and remove the journal. Returns each game's
+        each game's deals 1..k without a gap, and take them out of the journal. Returns each game's
         entry as saved (or, with no table, as computed)."""
         entries = {}
         data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
@@ -175,12 +175,13 @@ class Climb:
             stored = data["games"].get(game)
             solver_same = stored is not None and table.same_solver(stored, plan.digests) and stored["budget"] == plan.budget
             same = solver_same and stored is not None and stored["player_code"] == plan.digests.player
-            rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows)
-            lost = table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows)) or _unplayed(plan)
+            rungs = max(self.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
+            rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows, rungs)
+            lost = (table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows)) or _unplayed(plan)
+                    or (_unclimbed(stored, rows, rungs) if same else None))
             if lost and not replace:
                 raise Refused(f"the results of {game} were not saved, since they would lose stored ones: {lost}; "
                               f"they are kept in {self.journal.path if self.journal else 'no file'}")
-            rungs = max(self.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
             entries[game] = data["games"][game] = table.entry(game, plan.budget, rungs, rows, plan.digests)
         if self.path is not None:
             data["format"] = table.FORMAT
@@ -197,7 +198,7 @@ class Climb:
             raise table.TableError(error.path, error.line, f"{error.message}; the finished deals are kept in "
                                                            f"{self.journal.path}, and the same command saves "
                                                            f"them") from None
-        self.journal.remove(self.plans)
+        self.journal.remove({game: {int(number) for number in data["games"][game]["deals"]} for game in self.plans})
 
 
 def _unplayed(plan: Plan) -> str | None:
@@ -212,10 +213,22 @@ class Refused(ValueError):
     """A save that would drop or downgrade stored deals, not asked for (``--replace``)."""
 
 
-def without_gaps(rows: dict[int, dict]) -> dict[int, dict]:
-    """Deals 1..k, where k + 1 is the first deal not finished (a bounded run ends mid-way)."""
+def _unclimbed(stored: dict | None, rows: dict[int, dict], rungs: int) -> str | None:
+    """Why saving ``rows`` would drop stored deals: the first deal they stop at is stored,
+    undecided, below the last rung (a run bounded in time, or one of fewer deals, left it)."""
+    held = len(stored["deals"]) if stored else 0
+    if len(rows) >= held:
+        return None
+    first = len(rows) + 1
+    return (f"deal {first} is undecided below rung {rungs}, so stored deals {first}–{held} would be dropped; "
+            f"give --deals {held} to climb it")
+
+
+def without_gaps(rows: dict[int, dict], rungs: int) -> dict[int, dict]:
+    """Deals 1..k, where k + 1 is the first deal not finished: not computed, or still
+    undecided below the ladder's last rung ``rungs`` (a bounded run ends mid-way)."""
     kept, number = {}, 1
-    while number in rows:
+    while number in rows and not (undecided(rows[number]) and rows[number]["rung"] < rungs):
         kept[number] = rows[number]
         number += 1
     return kept

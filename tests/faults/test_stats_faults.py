@@ -289,6 +289,19 @@ def test_outcomes_edited_by_hand_are_found(sealed):
     assert any("calculation: deal 2 decided again gives" in finding for finding in findings(sealed))
 
 
+def test_an_undecided_deal_below_the_last_rung_is_found(sealed):
+    """The ladder sends every undecided deal up to its last rung: a row left lower (a run cut
+    short, saved as though finished) is named."""
+    rows = json.loads(sealed.read_text())["games"][GAME]["deals"]
+    number = next(number for number, row in rows.items() if row[0] == "unknown" and row[2] == "lost")
+
+    def lowered(games):
+        games[GAME]["deals"][number][1], games[GAME]["deals"][number][6] = 40, 1  # as rung 1 would leave it
+        games[GAME]["seal"] = table.seal(games[GAME]["deals"])
+    edited(sealed, lowered)
+    assert any("undecided at rung 1: it has not climbed the ladder's 3 rungs" in finding for finding in findings(sealed))
+
+
 def test_a_deleted_game_a_gap_and_a_stale_digest_are_found(sealed):
     edited(sealed, lambda games: games[GAME]["deals"].pop("2"))
     assert any("calculation: deals 1–3 lack 2" in finding for finding in findings(sealed))

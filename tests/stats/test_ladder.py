@@ -215,6 +215,49 @@ def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatc
     assert f"{GAME}: deals 1–2" in capsys.readouterr().out
 
 
+def test_a_run_cut_short_between_rungs_keeps_only_the_deals_that_climbed_every_rung(tmp_path, monkeypatch, local,
+                                                                                     capsys):
+    """A deadline passed after rung 1: the deals up to the first one still undecided are
+    finished, the rest are not saved but kept in the journal, and the same run with a
+    larger --deals saves nothing until that deal has climbed."""
+    def first_rung_only(client, tasks, budget, on_result, **options):
+        if "rung 1 of" in options.get("label", ""):
+            in_process(client, tasks, budget, on_result, **options)
+
+    from tests.stats.conftest import in_process
+    monkeypatch.setattr(runner, "run", first_rung_only)
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "8", "--budget", str(BUDGET), "--rungs", "2", "--table", str(path)]) == 0
+    climbed = [expected_row(number, BUDGET, 1) for number in range(1, 9)]
+    first = next(number for number, row in enumerate(climbed, 1) if row[0] == "unknown" and row[2] == "lost")
+    assert 1 < first < 8, "deals 1-8 at this budget have a deal the first rung leaves undecided, after the first"
+    assert sorted(stored(path)["deals"], key=int) == [str(n) for n in range(1, first)]
+    assert journal_path(path).exists()  # the deals after it, computed at rung 1, are not lost
+
+    monkeypatch.setattr(runner, "run", in_process)
+    assert main(["stats", GAME, "--deals", str(first - 1), "--rungs", "2", "--table", str(path)]) == 0
+    assert len(stored(path)["deals"]) == first - 1  # nothing climbed: nothing more saved
+    assert main(["stats", GAME, "--deals", "8", "--rungs", "2", "--table", str(path)]) == 0
+    rows = stored(path)["deals"]
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 9)]
+    for number, row in rows.items():
+        assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
+
+
+def test_a_save_that_would_drop_a_stored_deal_not_yet_climbed_is_refused(tmp_path, local, capsys):
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "8", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    rows = stored(path)["deals"]
+    first = next(int(number) for number, row in sorted(rows.items(), key=lambda item: int(item[0]))
+                 if row[0] == "unknown" and row[2] == "lost")
+    assert first < 8
+    before = path.read_text()
+    assert main(["stats", GAME, "--deals", str(first - 1), "--rungs", "2", "--table", str(path)]) == 2
+    assert (f"deal {first} is undecided below rung 2, so stored deals {first}–8 would be dropped; "
+            f"give --deals 8 to climb it") in capsys.readouterr().err
+    assert path.read_text() == before
+
+
 def test_a_change_of_the_player_plays_the_stored_deals_again_and_solves_none(tmp_path, local, monkeypatch, capsys):
     """Rows whose player's code is another's keep their solver's half (not solved again)
     and get today's player's; a deal the player no longer wins climbs the ladder."""
