@@ -101,7 +101,7 @@ class Journal:
             self.path.unlink(missing_ok=True)
             return
         kept = [line for line in lines if (record := _record(line))
-                and record.get("deal") not in saved.get(record.get("game"), ())]
+                and record.get("deal") not in saved.get(str(record.get("game")), ())]
         if not kept:
             self.path.unlink(missing_ok=True)
             return

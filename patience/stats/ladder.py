@@ -35,12 +35,14 @@ MAX_RUNGS = 5  # a fifth rung has 10,000 times the first budget: beyond it, the 
 @dataclass
 class Plan:
     """One game's part of a run: the digests it is computed with (this machine's), the
-    first rung's budget, its rows by deal, and the stored rows whose solver's half is
-    today's but whose player's half is another code's (to be played again)."""
+    first rung's budget, its ladder's rungs (those asked for, or the stored ladder's if it
+    has more: its rows are merged with these), its rows by deal, and the stored rows whose
+    solver's half is today's but whose player's half is another code's (to be played again)."""
 
     game: str
     digests: Digests
     budget: int
+    rungs: int
     rows: dict[int, dict] = field(default_factory=dict)
     unplayed: dict[int, dict] = field(default_factory=dict)
 
@@ -53,6 +55,8 @@ class Plan:
         """The deals of 1..``deals`` the rung has to compute: at rung 1 those without a row,
         above it those still undecided below this rung, each produced when it is taken."""
         rows, unplayed = self.rows, self.unplayed
+        if rung > self.rungs:
+            return runner.Pending(iter(()), 0)
         if rung == 1:
             known = sum(1 for number in {*rows, *unplayed} if number <= deals)
             return runner.Pending((n for n in _upto(deals) if n not in rows and n not in unplayed), deals - known)
@@ -122,7 +126,8 @@ class Climb:
             if lost and not replace:
                 raise Refused(f"a save would lose stored results of {game_id}: {lost}; or give --replace to "
                               f"replace them")
-            plan = Plan(game_id, computed, first)
+            merging = stored and table.same_solver(stored, computed) and stored["budget"] == first
+            plan = Plan(game_id, computed, first, max(rungs, stored["rungs"]) if merging else rungs)
             if path is not None and not lost and stored and table.same_solver(stored, computed):
                 if stored["player_code"] == computed.player:
                     plan.rows = table.rows_of(stored)
@@ -131,7 +136,7 @@ class Climb:
             if path is not None:
                 plan.rows = merged(plan.rows, read_journal(path, game_id, computed, first))
             plans.append(plan)
-        return cls(plans, deals, rungs, path)
+        return cls(plans, deals, max(plan.rungs for plan in plans), path)
 
     def needs_cluster(self) -> bool:
         """Whether any rung has a deal to compute (from what is known now)."""
@@ -175,9 +180,9 @@ class Climb:
             stored = data["games"].get(game)
             solver_same = stored is not None and table.same_solver(stored, plan.digests) and stored["budget"] == plan.budget
             same = solver_same and stored is not None and stored["player_code"] == plan.digests.player
-            rungs = max(self.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
+            rungs = max(plan.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
             rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows, rungs)
-            lost = (table.would_lose(stored, plan.digests, plan.budget, self.rungs, len(rows)) or _unplayed(plan)
+            lost = (table.would_lose(stored, plan.digests, plan.budget, plan.rungs, len(rows)) or _unplayed(plan)
                     or (_unclimbed(stored, rows, rungs) if same else None))
             if lost and not replace:
                 raise Refused(f"the results of {game} were not saved, since they would lose stored ones: {lost}; "

@@ -171,7 +171,7 @@ def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
 
 
 def test_the_first_rung_hands_out_deals_one_at_a_time_whatever_their_number():
-    plan = ladder.Plan(GAME, Digests("e", "p", "s"), BUDGET, rows={2: {"solver": "won", "player": "lost", "rung": 1}})
+    plan = ladder.Plan(GAME, Digests("e", "p", "s"), BUDGET, 1, rows={2: {"solver": "won", "player": "lost", "rung": 1}})
     pending = plan.pending(10 ** 20, 1)
     assert pending.count == 10 ** 20 - 1
     assert [next(pending.numbers) for _ in range(3)] == [1, 3, 4]
@@ -241,6 +241,18 @@ def test_a_run_cut_short_between_rungs_keeps_only_the_deals_that_climbed_every_r
     rows = stored(path)["deals"]
     assert sorted(rows, key=int) == [str(n) for n in range(1, 9)]
     for number, row in rows.items():
+        assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
+
+
+def test_deals_added_to_a_stored_ladder_climb_all_its_rungs(tmp_path, local):
+    """A run asking fewer rungs than the stored ladder has sends its new deals up the stored
+    ladder's rungs, since its rows are merged with the stored ones under that ladder."""
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "3", "--budget", str(BUDGET), "--rungs", "2", "--table", str(path)]) == 0
+    assert main(["stats", GAME, "--deals", "8", "--rungs", "1", "--table", str(path)]) == 0
+    saved = stored(path)
+    assert saved["rungs"] == 2 and sorted(saved["deals"], key=int) == [str(n) for n in range(1, 9)]
+    for number, row in saved["deals"].items():
         assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
 
 
