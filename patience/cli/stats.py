@@ -41,7 +41,7 @@ def register(subparsers) -> None:
                                          f"unknown (default: the stored table's, else {STATS_BUDGET:,})")
     parser.add_argument("--rungs", metavar="R", default=str(RUNGS),
                         help=f"rungs of the ladder, each with ten times the budget of the last (1–{MAX_RUNGS}; "
-                             f"default {RUNGS})")
+                             f"default {RUNGS}); deals added to a stored ladder of more rungs climb all of them")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="an existing Dask scheduler (tcp://host:8786); default: a local cluster")
     parser.add_argument("--workers", metavar="K", help="workers of the local cluster (default: one per core)")
