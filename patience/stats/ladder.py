@@ -126,8 +126,7 @@ class Climb:
             if lost and not replace:
                 raise Refused(f"a save would lose stored results of {game_id}: {lost}; or give --replace to "
                               f"replace them")
-            merging = stored and table.same_solver(stored, computed) and stored["budget"] == first
-            plan = Plan(game_id, computed, first, max(rungs, stored["rungs"]) if merging else rungs)
+            plan = Plan(game_id, computed, first, _ladder_rungs(stored, computed, first, rungs))
             if path is not None and not lost and stored and table.same_solver(stored, computed):
                 if stored["player_code"] == computed.player:
                     plan.rows = table.rows_of(stored)
@@ -178,9 +177,8 @@ class Climb:
         data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
         for game, plan in self.plans.items():
             stored = data["games"].get(game)
-            solver_same = stored is not None and table.same_solver(stored, plan.digests) and stored["budget"] == plan.budget
-            same = solver_same and stored is not None and stored["player_code"] == plan.digests.player
-            rungs = max(plan.rungs, stored.get("rungs", 1) if solver_same and stored else 1)
+            same = _same_ladder(stored, plan.digests, plan.budget) and stored["player_code"] == plan.digests.player
+            rungs = _ladder_rungs(stored, plan.digests, plan.budget, plan.rungs)
             rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows, rungs)
             lost = (table.would_lose(stored, plan.digests, plan.budget, plan.rungs, len(rows)) or _unplayed(plan)
                     or (_unclimbed(stored, rows, rungs) if same else None))
@@ -204,6 +202,18 @@ class Climb:
                                                            f"{self.journal.path}, and the same command saves "
                                                            f"them") from None
         self.journal.remove({game: {int(number) for number in data["games"][game]["deals"]} for game in self.plans})
+
+
+def _same_ladder(stored: dict | None, computed: Digests, budget: int) -> bool:
+    """Whether a run's rows merge with ``stored``'s: the same solver's code and spec, and the
+    same first budget."""
+    return stored is not None and table.same_solver(stored, computed) and stored["budget"] == budget
+
+
+def _ladder_rungs(stored: dict | None, computed: Digests, budget: int, rungs: int) -> int:
+    """The rungs a game's deals climb: those asked for, or the stored ladder's if its rows
+    are merged with these and it has more."""
+    return max(rungs, stored["rungs"]) if stored is not None and _same_ladder(stored, computed, budget) else rungs
 
 
 def _unplayed(plan: Plan) -> str | None:
