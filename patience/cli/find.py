@@ -4,9 +4,10 @@ Each deal of 1..N that neither the solver nor the player decided is played by th
 look-ahead, and from its positions the solver searches again, seeing every card
 (:mod:`patience.stats.finding`). A line found is replayed through the engine before it is
 reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
-(:mod:`patience.stats.found`), saved as each is found, so a run stopped resumes where it
-stopped; the statistics then count those deals won. A deal with a line kept is not looked at
-again, so a second pass at a larger ``--budget`` looks only at the deals the first left.
+(:mod:`patience.stats.found`), and the deals looked at in vain, each saved once looked at,
+so a run stopped resumes where it stopped; the statistics then count the deals won. A deal
+with a line kept is not looked at again, nor one looked at in vain at the same or a larger
+budget, so a second pass at a larger ``--budget`` looks only at the deals the first left.
 """
 
 from __future__ import annotations
@@ -51,13 +52,15 @@ def run(arguments) -> int:
     if deals > held:
         raise UsageError(f"the statistics hold deals 1..{held} of {ident}, not 1..{deals}")
     stored = found.load()
-    kept = _kept(stored, ident)
-    commands = stored["games"][ident]["commands"] if kept else []
+    kept, searched = _kept(stored, ident), found.searched(stored, ident)
+    commands = stored["games"][ident]["commands"] if kept or searched else []
     command = found.COMMAND.format(game=ident, deals=deals, budget=budget)
     commands = commands if command in commands else [*commands, command]
-    waiting = [n for n in range(1, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
-    print(f"{ident}: {len(waiting)} deals of 1..{deals} left undecided to look at "
-          f"({len(kept)} lines already kept), {budget:,} positions a search")
+    tried = set().union(*(numbers for at, numbers in searched.items() if at >= budget))
+    undecided = [n for n in range(1, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
+    waiting = [n for n in undecided if n not in tried]
+    print(f"{ident}: {len(waiting)} deals of 1..{deals} left undecided to look at ({len(kept)} lines already kept, "
+          f"{len(undecided) - len(waiting)} looked at in vain at this budget or more), {budget:,} positions a search")
     won = 0
     with Progress(f"finding {ident}") as progress:
         for index, number in enumerate(waiting, 1):
@@ -68,9 +71,11 @@ def run(arguments) -> int:
             if line:
                 won += 1
                 kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3)}
-                if arguments.save:
-                    found.save(ident, found.entry(ident, commands, kept))
-    print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", kept" if arguments.save and won else ""))
+            else:
+                searched.setdefault(budget, set()).add(number)
+            if arguments.save:
+                found.save(ident, found.entry(ident, commands, kept, searched))
+    print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", saved" if arguments.save and waiting else ""))
     return 0
 
 

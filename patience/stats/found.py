@@ -2,14 +2,16 @@
 
 :mod:`patience.stats.finding` finds them; ``patience find GAME --save`` stores them. Per
 game or variant the file keeps the digest of the finder's code and of the spec the lines
-were found with, the commands that found them (a pass at a larger budget looks only at the
-deals the passes before it left), and for each deal its line (each move as ``patience solve
---json`` writes it), the budget of the searches that found it and the processor seconds it
-took::
+were found with, the commands of the passes that looked for them (a pass at a larger budget
+looks only at the deals the passes before it left), for each deal won its line (each move as
+``patience solve --json`` writes it), the budget of the searches that found it and the
+processor seconds it took, and by budget the deals looked at in vain (a pass stopped and run
+again looks only at the deals it had not reached)::
 
     {"format": 1, "games": {"empress": {"finder_code": "…", "spec": "…",
      "commands": ["patience find empress --deals 1000 --budget 200000 --save"],
-     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8}, …}}}}
+     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8}, …},
+     "searched": {"200000": [3, 82, …]}}}}
 
 A line is a fact about its deal whatever found it: the statistics count a deal won when
 its line replays through the engine to a won game (:func:`problems` replays a sample; the
@@ -42,6 +44,8 @@ COMMAND = "patience find {game} --deals {deals} --budget {budget} --save"
 SAMPLE = 4  # lines replayed by :func:`problems`
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from patience.engine.game import Game
     from patience.engine.state import Move
 
@@ -93,9 +97,19 @@ def _wins(path: Path, modified: int, size: int) -> dict[str, frozenset[int]]:
     return {game_id: frozenset(won_deals(data, game_id)) for game_id in data["games"]}
 
 
-def entry(game_id: str, commands: list[str], lines: dict[int, dict]) -> dict:
+def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: Mapping[int, Iterable[int]]) -> dict:
     return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "commands": commands,
-            "deals": {str(number): lines[number] for number in sorted(lines)}}
+            "deals": {str(number): lines[number] for number in sorted(lines)},
+            "searched": {str(budget): sorted(searched[budget]) for budget in sorted(searched) if searched[budget]}}
+
+
+def searched(data: dict, game_id: str) -> dict[int, set[int]]:
+    """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec
+    (none if the lines are stale: they are all looked at again)."""
+    stored = data["games"].get(game_id)
+    if not stored or stored.get("spec") != spec_digest(game_id) or stored.get("finder_code") != finder_digest():
+        return {}
+    return {int(budget): set(deals) for budget, deals in stored.get("searched", {}).items()}
 
 
 def save(game_id: str, stored: dict, path: Path | None = None) -> None:
@@ -168,7 +182,7 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     if stored["spec"] != spec_digest(game_id) or stored["finder_code"] != finder_digest():
         again = "`, then `".join(stored["commands"])
         return [f"the lines were found with another spec or other code: find them again with `{again}`"]
-    faults = []
+    faults = _searched_faults(stored.get("searched", {}), results)
     for number, found in stored["deals"].items():
         row = results["deals"].get(number)
         if not isinstance(found, dict) or not isinstance(found.get("moves"), list) or not isinstance(found.get("budget"), int):
@@ -178,6 +192,15 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
         elif row[0] == "lost":
             faults.append(f"deal {number}: the table holds it lost, proved by {row[7]}, yet a line is stored as won")
     return faults
+
+
+def _searched_faults(searched, results: dict) -> list[str]:
+    if not isinstance(searched, dict) or not all(
+            budget.isdigit() and isinstance(deals, list) and all(isinstance(n, int) for n in deals)
+            for budget, deals in searched.items()):
+        return ["\"searched\" maps each budget (as a string of digits) to a list of deal numbers"]
+    return [f"deal {number}, looked at at {int(budget):,} positions, is not in the table"
+            for budget, deals in searched.items() for number in deals if str(number) not in results["deals"]]
 
 
 def replay_fault(game_id: str, number: int, moves: list[dict]) -> str | None:

@@ -153,37 +153,71 @@ def test_bad_input_is_one_line_and_status_2(capsys, arguments, message):
     assert capsys.readouterr().err == f"patience: {message}\n"
 
 
-def test_a_pass_at_another_budget_looks_only_at_the_deals_left(tmp_path, monkeypatch, capsys):
-    """Lines kept from a pass at one budget are not looked for again at another (a pass that
-    finds nothing leaves the file as it was)."""
-    game_id, number, moves = min(LINES, key=lambda line: line[1])
+def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked_at(tmp_path, monkeypatch, capsys):
+    """Lines kept are not looked for again; the deals a pass looked at in vain are kept by
+    budget, so the same pass run again (as after a stop) looks at none of them, and a pass at
+    a larger budget at all of them."""
+    def left(game_id: str) -> list[int]:
+        rows, lines = RESULTS[game_id]["deals"], STORED["games"][game_id]["deals"]
+        return [int(n) for n, row in rows.items() if row[0] == "unknown" and row[2] != "won" and n not in lines]
+
+    game_id = min((game_id for game_id in STORED["games"] if len(left(game_id)) > 1),
+                  key=lambda game_id: sorted(left(game_id))[1])
+    deals = sorted(left(game_id))[:2]
     path = tmp_path / "found.json"
-    entry = STORED["games"][game_id]
-    found.write({"format": found.FORMAT, "games": {game_id: {**entry, "deals": {str(number): entry["deals"][str(number)]}}}},
-                path)
+    entry = {**STORED["games"][game_id], "searched": {}}
+    found.write({"format": found.FORMAT, "games": {game_id: entry}}, path)
     monkeypatch.setattr(found, "FOUND", path)
-    rows = RESULTS[game_id]["deals"]
-    left = [n for n in range(1, number + 1) if rows[str(n)][0] == "unknown" and rows[str(n)][2] != "won" and n != number]
-    assert main(["find", game_id, "--deals", str(number), "--budget", "1000", "--save"]) == 0
-    assert capsys.readouterr().out.startswith(
-        f"{game_id}: {len(left)} deals of 1..{number} left undecided to look at (1 lines already kept), "
-        "1,000 positions a search\n")
-    kept = found.load(path)["games"][game_id]
-    assert kept["commands"] == entry["commands"] and kept["deals"] == {str(number): entry["deals"][str(number)]}
+
+    def looked_at(budget: str, before: int) -> list[str]:
+        assert main(["find", game_id, "--deals", str(deals[-1]), "--budget", budget, "--save"]) == 0
+        head, *said = capsys.readouterr().out.splitlines()
+        assert head == (f"{game_id}: {len(deals) - before} deals of 1..{deals[-1]} left undecided to look at "
+                        f"({len(entry['deals'])} lines already kept, {before} looked at in vain at this budget or more), "
+                        f"{int(budget):,} positions a search")
+        return said
+
+    said = looked_at("1000", 0)
+    assert said[-1] == f"{game_id}: won lines found for 0 of 2 deals, saved", "the test needs deals not won at 1,000"
+    stored = found.load(path)["games"][game_id]
+    assert stored["deals"] == entry["deals"] and stored["searched"] == {"1000": deals}
+    assert stored["commands"] == [*entry["commands"], found.COMMAND.format(game=game_id, deals=deals[-1], budget=1000)]
+    assert looked_at("1000", 2) == [f"{game_id}: won lines found for 0 of 0 deals"]
+    assert looked_at("500", 2) == [f"{game_id}: won lines found for 0 of 0 deals"]
+    looked_at("2000", 0)
+    assert set(found.load(path)["games"][game_id]["searched"]) == {"1000", "2000"}
+
+
+def test_deals_looked_at_that_the_table_does_not_hold_are_named(tmp_path):
+    game_id = sorted(STORED["games"])[0]
+    path = tmp_path / "found.json"
+    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": {"1000": [5000]}}}},
+                path)
+    assert found.problems(path, sample=0) == [
+        (4, f"{game_id}: deal 5000, looked at at 1,000 positions, is not in the table")]
+    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": {"many": [1]}}}},
+                path)
+    assert found.problems(path, sample=0) == [
+        (4, f'{game_id}: "searched" maps each budget (as a string of digits) to a list of deal numbers')]
 
 
 def test_the_statistics_page_s_table_of_lines_found_agrees_with_the_stored_lines():
     """docs/statistics.md gives, game by game, the deals the ladder left undecided, the lines
     found at each budget, and the decided share and bounds with them: each figure that the
-    stored files hold is theirs (the deals looked at and the seconds come from the runs' logs)."""
+    stored files hold is theirs: the deals looked at at each budget are those won there and those
+    looked at in vain (the seconds come from the runs' logs)."""
     rows = _found_table((Path(__file__).parents[2] / "docs" / "statistics.md").read_text(encoding="utf-8"))
     assert {game_id for game_id, _ in rows} >= set(STORED["games"]), "a game with lines kept has no row"
     for game_id, cells in rows:
         summary = table.summarize(game_id, RESULTS[game_id])
-        budgets = [entry["budget"] for entry in STORED["games"].get(game_id, {"deals": {}})["deals"].values()]
+        stored = STORED["games"].get(game_id, {"deals": {}, "searched": {}})
+        won = Counter(entry["budget"] for entry in stored["deals"].values())
+        looked_at = {int(budget): won[int(budget)] + len(deals) for budget, deals in stored["searched"].items()}
         assert int(cells["undecided"]) == summary.unknown + summary.won_found, game_id
-        shown = {budget: int(cell.split(" of ")[0]) for budget, cell in cells["found"].items() if cell != "—"}
-        assert {budget: count for budget, count in shown.items() if count} == Counter(budgets), game_id
+        shown = {budget: re.match(r"(\d+) of (\d+)", cell).groups() for budget, cell in cells["found"].items() if cell != "—"}
+        assert {budget: int(count) for budget, (count, _) in shown.items() if int(count)} == won, game_id
+        assert {budget: int(of) for budget, (_, of) in shown.items()} == looked_at | {
+            budget: count for budget, count in won.items() if budget not in looked_at}, game_id
         low, high = summary.bounds
         assert cells["decided"].split("→ ")[1].startswith(f"{100 * summary.decided[0]:.1f}%"), game_id
         assert cells["bounds"].endswith(f"→ {100 * low:.1f}–{100 * high:.1f}%"), game_id
