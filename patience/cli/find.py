@@ -52,7 +52,7 @@ def run(arguments) -> int:
     if deals > held:
         raise UsageError(f"the statistics hold deals 1..{held} of {ident}, not 1..{deals}")
     stored = found.load()
-    kept, searched = _kept(stored, ident), found.searched(stored, ident)
+    kept, searched = found.kept_lines(stored, ident), found.searched(stored, ident)
     commands = stored["games"][ident]["commands"] if kept or searched else []
     command = found.COMMAND.format(game=ident, deals=deals, budget=budget)
     commands = commands if command in commands else [*commands, command]
@@ -77,18 +77,6 @@ def run(arguments) -> int:
                 found.save(ident, found.entry(ident, commands, kept, searched))
     print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", saved" if arguments.save and waiting else ""))
     return 0
-
-
-def _kept(stored: dict, ident: str) -> dict[int, dict]:
-    """The lines already kept for ``ident`` that still count (found with today's spec and
-    code, at any budget): their deals are not looked at again. Stale ones are found again
-    and replaced."""
-    from patience.stats import found
-
-    entry = stored["games"].get(ident)
-    if not entry or entry.get("finder_code") != found.finder_digest():
-        return {}
-    return {number: entry["deals"][str(number)] for number in found.won_deals(stored, ident)}
 
 
 def _undecided(row: list) -> bool:

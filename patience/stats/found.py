@@ -26,7 +26,7 @@ import os
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from patience.engine.state import IllegalMove
 from patience.stats import table
@@ -103,11 +103,22 @@ def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: M
             "searched": {str(budget): sorted(searched[budget]) for budget in sorted(searched) if searched[budget]}}
 
 
-def searched(data: dict, game_id: str) -> dict[int, set[int]]:
-    """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec
-    (none if the lines are stale: they are all looked at again)."""
+def is_todays(stored: dict | None, game_id: str) -> TypeGuard[dict]:
+    """Whether ``game_id``'s entry was found with today's spec and finder's code (a stale
+    one's deals are all looked at again)."""
+    return stored is not None and stored.get("spec") == spec_digest(game_id) and stored.get("finder_code") == finder_digest()
+
+
+def kept_lines(data: dict, game_id: str) -> dict[int, dict]:
+    """The lines of ``game_id`` kept by today's finder and spec, at any budget, by deal."""
     stored = data["games"].get(game_id)
-    if not stored or stored.get("spec") != spec_digest(game_id) or stored.get("finder_code") != finder_digest():
+    return {int(number): line for number, line in stored["deals"].items()} if is_todays(stored, game_id) else {}
+
+
+def searched(data: dict, game_id: str) -> dict[int, set[int]]:
+    """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec."""
+    stored = data["games"].get(game_id)
+    if not is_todays(stored, game_id):
         return {}
     return {int(budget): set(deals) for budget, deals in stored.get("searched", {}).items()}
 
@@ -179,7 +190,7 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     lacking = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
     if lacking:
         return [f"the entry lacks {', '.join(lacking)}, or gives it in the wrong form"]
-    if stored["spec"] != spec_digest(game_id) or stored["finder_code"] != finder_digest():
+    if not is_todays(stored, game_id):
         again = "`, then `".join(stored["commands"])
         return [f"the lines were found with another spec or other code: find them again with `{again}`"]
     faults = _searched_faults(stored.get("searched", {}), results)
