@@ -4,8 +4,8 @@ Each deal of 1..N that neither the solver nor the player decided is played by th
 look-ahead, and from its positions the solver searches again, seeing every card
 (:mod:`patience.stats.finding`). A line found is replayed through the engine before it is
 reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
-(:mod:`patience.stats.found`), and the deals looked at in vain, each saved once looked at,
-so a run stopped resumes where it stopped; the statistics then count the deals won. A deal
+(:mod:`patience.stats.found`), and the deals looked at in vain with the seconds each took,
+each saved once looked at, so a run stopped resumes where it stopped; the statistics then count the deals won. A deal
 with a line kept is not looked at again, nor one looked at in vain at the same or a larger
 budget, so a second pass at a larger ``--budget`` looks only at the deals the first left.
 """
@@ -72,7 +72,7 @@ def run(arguments) -> int:
                 won += 1
                 kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3)}
             else:
-                searched.setdefault(budget, set()).add(number)
+                searched.setdefault(budget, {})[number] = round(seconds, 3)
             if arguments.save:
                 found.save(ident, found.entry(ident, commands, kept, searched))
     print(f"{ident}: won lines found for {won} of {len(waiting)} deals" + (", saved" if arguments.save and waiting else ""))

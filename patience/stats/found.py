@@ -6,12 +6,13 @@ were found with, the commands of the passes that looked for them (a pass at a la
 looks only at the deals the passes before it left), for each deal won its line (each move as
 ``patience solve --json`` writes it), the budget of the searches that found it and the
 processor seconds it took, and by budget the deals looked at in vain (a pass stopped and run
-again looks only at the deals it had not reached)::
+again looks only at the deals it had not reached), each with the processor seconds it took
+(null for the passes run before the file kept them, whose seconds only their logs held)::
 
-    {"format": 1, "games": {"empress": {"finder_code": "…", "spec": "…",
+    {"format": 2, "games": {"empress": {"finder_code": "…", "spec": "…",
      "commands": ["patience find empress --deals 1000 --budget 200000 --save"],
      "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8}, …},
-     "searched": {"200000": [3, 82, …]}}}}
+     "searched": {"200000": {"3": 5.1, "82": null, …}}}}}
 
 A line is a fact about its deal whatever found it: the statistics count a deal won when
 its line replays through the engine to a won game (:func:`problems` replays a sample; the
@@ -38,14 +39,15 @@ except ImportError:  # not on Windows: one finder at a time there
     fcntl = None  # type: ignore[assignment]
 
 FOUND = Path(__file__).resolve().parent / "found.json"
-FORMAT = 1
+FORMAT = 2
 FINDER = "patience.stats.finding"
 COMMAND = "patience find {game} --deals {deals} --budget {budget} --save"
 SAMPLE = 4  # lines replayed by :func:`problems`
 
-if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+Searched = dict[int, dict[int, float | None]]
+"""By budget, the deals looked at in vain and the processor seconds each took (None: not kept)."""
 
+if TYPE_CHECKING:
     from patience.engine.game import Game
     from patience.engine.state import Move
 
@@ -97,10 +99,11 @@ def _wins(path: Path, modified: int, size: int) -> dict[str, frozenset[int]]:
     return {game_id: frozenset(won_deals(data, game_id)) for game_id in data["games"]}
 
 
-def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: Mapping[int, Iterable[int]]) -> dict:
+def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: Searched) -> dict:
     return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "commands": commands,
             "deals": {str(number): lines[number] for number in sorted(lines)},
-            "searched": {str(budget): sorted(searched[budget]) for budget in sorted(searched) if searched[budget]}}
+            "searched": {str(budget): {str(number): deals[number] for number in sorted(deals)}
+                         for budget, deals in sorted(searched.items()) if deals}}
 
 
 def is_todays(stored: dict | None, game_id: str) -> TypeGuard[dict]:
@@ -115,12 +118,14 @@ def kept_lines(data: dict, game_id: str) -> dict[int, dict]:
     return {int(number): line for number, line in stored["deals"].items()} if is_todays(stored, game_id) else {}
 
 
-def searched(data: dict, game_id: str) -> dict[int, set[int]]:
-    """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec."""
+def searched(data: dict, game_id: str) -> Searched:
+    """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec, each
+    with its processor seconds (None where they were not kept)."""
     stored = data["games"].get(game_id)
     if not is_todays(stored, game_id):
         return {}
-    return {int(budget): set(deals) for budget, deals in stored.get("searched", {}).items()}
+    return {int(budget): {int(number): seconds for number, seconds in deals.items()}
+            for budget, deals in stored.get("searched", {}).items()}
 
 
 def save(game_id: str, stored: dict, path: Path | None = None) -> None:
@@ -207,11 +212,16 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
 
 def _searched_faults(searched, results: dict) -> list[str]:
     if not isinstance(searched, dict) or not all(
-            budget.isdigit() and isinstance(deals, list) and all(isinstance(n, int) for n in deals)
+            budget.isdigit() and isinstance(deals, dict) and all(n.isdigit() and _seconds(s) for n, s in deals.items())
             for budget, deals in searched.items()):
-        return ["\"searched\" maps each budget (as a string of digits) to a list of deal numbers"]
+        return ["\"searched\" maps each budget (as a string of digits) to the deals looked at in vain, each "
+                "deal's number (a string of digits) to its processor seconds (a number, or null if not kept)"]
     return [f"deal {number}, looked at at {int(budget):,} positions, is not in the table"
-            for budget, deals in searched.items() for number in deals if str(number) not in results["deals"]]
+            for budget, deals in searched.items() for number in deals if number not in results["deals"]]
+
+
+def _seconds(value) -> bool:
+    return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0)
 
 
 def replay_fault(game_id: str, number: int, moves: list[dict]) -> str | None:

@@ -180,7 +180,9 @@ def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked
     said = looked_at("1000", 0)
     assert said[-1] == f"{game_id}: won lines found for 0 of 2 deals, saved", "the test needs deals not won at 1,000"
     stored = found.load(path)["games"][game_id]
-    assert stored["deals"] == entry["deals"] and stored["searched"] == {"1000": deals}
+    assert stored["deals"] == entry["deals"] and list(stored["searched"]) == ["1000"]
+    assert list(stored["searched"]["1000"]) == [str(number) for number in deals]
+    assert all(isinstance(seconds, float) and seconds > 0 for seconds in stored["searched"]["1000"].values())
     assert stored["commands"] == [*entry["commands"], found.COMMAND.format(game=game_id, deals=deals[-1], budget=1000)]
     assert looked_at("1000", 2) == [f"{game_id}: won lines found for 0 of 0 deals"]
     assert looked_at("500", 2) == [f"{game_id}: won lines found for 0 of 0 deals"]
@@ -188,24 +190,38 @@ def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked
     assert set(found.load(path)["games"][game_id]["searched"]) == {"1000", "2000"}
 
 
+@pytest.mark.parametrize("searched", [
+    {"many": {"1": 2.5}},
+    {"1000": [1]},  # the first format's list, without the seconds
+    {"1000": {"first": 2.5}},
+    {"1000": {"1": -2.5}},
+    {"1000": {"1": "2.5"}},
+    {"1000": {"1": True}},
+])
+def test_a_malformed_record_of_deals_looked_at_is_named(tmp_path, searched):
+    game_id = sorted(STORED["games"])[0]
+    path = tmp_path / "found.json"
+    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": searched}}}, path)
+    assert found.problems(path, sample=0) == [
+        (4, f'{game_id}: "searched" maps each budget (as a string of digits) to the deals looked at in vain, each '
+            "deal's number (a string of digits) to its processor seconds (a number, or null if not kept)")]
+
+
 def test_deals_looked_at_that_the_table_does_not_hold_are_named(tmp_path):
     game_id = sorted(STORED["games"])[0]
     path = tmp_path / "found.json"
-    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": {"1000": [5000]}}}},
-                path)
+    searched = {"1000": {"5000": 1.5, "1": None}}
+    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": searched}}}, path)
     assert found.problems(path, sample=0) == [
         (4, f"{game_id}: deal 5000, looked at at 1,000 positions, is not in the table")]
-    found.write({"format": found.FORMAT, "games": {game_id: {**STORED["games"][game_id], "searched": {"many": [1]}}}},
-                path)
-    assert found.problems(path, sample=0) == [
-        (4, f'{game_id}: "searched" maps each budget (as a string of digits) to a list of deal numbers')]
 
 
 def test_the_statistics_page_s_table_of_lines_found_agrees_with_the_stored_lines():
     """docs/statistics.md gives, game by game, the deals the ladder left undecided, the lines
-    found at each budget, and the decided share and bounds with them: each figure that the
-    stored files hold is theirs: the deals looked at at each budget are those won there and those
-    looked at in vain (the seconds come from the runs' logs)."""
+    found at each budget, the processor seconds a deal looked at, and the decided share and
+    bounds with them: each figure that the stored files hold is theirs. The deals looked at at
+    each budget are those won there and those looked at in vain; their mean seconds are the
+    file's wherever it kept every deal's (the rest the page takes from the runs' logs)."""
     rows = _found_table((Path(__file__).parents[2] / "docs" / "statistics.md").read_text(encoding="utf-8"))
     assert {game_id for game_id, _ in rows} >= set(STORED["games"]), "a game with lines kept has no row"
     for game_id, cells in rows:
@@ -218,9 +234,29 @@ def test_the_statistics_page_s_table_of_lines_found_agrees_with_the_stored_lines
         assert {budget: int(count) for budget, (count, _) in shown.items() if int(count)} == won, game_id
         assert {budget: int(of) for budget, (_, of) in shown.items()} == looked_at | {
             budget: count for budget, count in won.items() if budget not in looked_at}, game_id
+        figures = _seconds_shown(cells["seconds"], stored)
+        for budget, mean in _seconds_kept(stored).items():
+            places = len(figures[budget].partition(".")[2])
+            assert f"{mean:.{places}f}" == figures[budget], (game_id, budget)
         low, high = summary.bounds
         assert cells["decided"].split("→ ")[1].startswith(f"{100 * summary.decided[0]:.1f}%"), game_id
         assert cells["bounds"].endswith(f"→ {100 * low:.1f}–{100 * high:.1f}%"), game_id
+
+
+def _seconds_kept(stored: dict) -> dict[int, float]:
+    """The mean processor seconds of a deal looked at, by budget, where the file keeps them all."""
+    seconds: dict[int, list] = {}
+    for entry in stored["deals"].values():
+        seconds.setdefault(entry["budget"], []).append(entry["cpu"])
+    for budget, deals in stored["searched"].items():
+        seconds.setdefault(int(budget), []).extend(deals.values())
+    return {budget: sum(each) / len(each) for budget, each in seconds.items() if None not in each}
+
+
+def _seconds_shown(cell: str, stored: dict) -> dict[int, str]:
+    """The page's seconds by budget: one figure for each budget looked at, in order."""
+    budgets = sorted({entry["budget"] for entry in stored["deals"].values()} | {int(b) for b in stored["searched"]})
+    return dict(zip(budgets, cell.split(", "), strict=True))
 
 
 def _found_table(page: str) -> list[tuple[str, dict]]:
@@ -235,5 +271,6 @@ def _found_table(page: str) -> list[tuple[str, dict]]:
         game_id = re.search(r"\(`([^`]+)`\)", cells[0]).group(1)
         named = dict(zip(head, cells))
         rows.append((game_id, {"undecided": named["undecided"], "decided": named["decided"], "bounds": named["bounds"],
+                               "seconds": named["processor s a deal looked at"],
                                "found": {budget: cells[index] for index, budget in budgets.items()}}))
     return rows
