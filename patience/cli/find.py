@@ -70,7 +70,7 @@ def run(arguments) -> int:
                          + f" ({seconds:.1f} processor s)")
             if line:
                 won += 1
-                kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3)}
+                kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3), "finder_code": found.finder_digest()}
             else:
                 searched.setdefault(budget, {})[number] = round(seconds, 3)
             if arguments.save:

@@ -1,22 +1,27 @@
 """The won lines found for deals the table leaves undecided (``patience/stats/found.json``).
 
 :mod:`patience.stats.finding` finds them; ``patience find GAME --save`` stores them. Per
-game or variant the file keeps the digest of the finder's code and of the spec the lines
-were found with, the commands of the passes that looked for them (a pass at a larger budget
-looks only at the deals the passes before it left), for each deal won its line (each move as
-``patience solve --json`` writes it), the budget of the searches that found it and the
-processor seconds it took, and by budget the deals looked at in vain (a pass stopped and run
-again looks only at the deals it had not reached), each with the processor seconds it took
-(null for the passes run before the file kept them, whose seconds only their logs held)::
+game or variant the file keeps the digest of the spec the lines were found with, the
+commands of the passes that looked for them (a pass at a larger budget looks only at the
+deals the passes before it left), for each deal won its line (each move as ``patience solve
+--json`` writes it), the budget of the searches that found it, the processor seconds it took
+and the digest of the finder's code that found it, and by budget the deals the last code
+(``finder_code``) looked at in vain (a pass stopped and run again looks only at the deals it
+had not reached), each with the processor seconds it took (null for the passes run before
+the file kept them, whose seconds only their logs held)::
 
     {"format": 2, "games": {"empress": {"finder_code": "…", "spec": "…",
      "commands": ["patience find empress --deals 1000 --budget 200000 --save"],
-     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8}, …},
+     "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8,
+                      "finder_code": "…"}, …},
      "searched": {"200000": {"3": 5.1, "82": null, …}}}}}
 
 A line is a fact about its deal whatever found it: the statistics count a deal won when
 its line replays through the engine to a won game (:func:`problems` replays a sample; the
-tests replay every one), and only while the spec is the one it was found with.
+tests replay every one), and only while the spec is the one it was found with. So a change
+of the finder's code, or of the solver and the player it calls, keeps the lines; only the
+deals looked at in vain are looked at again, since the new code may find what the old did
+not.
 """
 
 from __future__ import annotations
@@ -76,10 +81,7 @@ def finder_digest() -> str:
 
 def won_deals(data: dict, game_id: str) -> set[int]:
     """The deals of ``game_id`` whose stored line counts: found with today's spec."""
-    stored = data["games"].get(game_id)
-    if not stored or stored.get("spec") != spec_digest(game_id):
-        return set()
-    return {int(number) for number in stored["deals"]}
+    return set(kept_lines(data, game_id))
 
 
 def stored_wins(game_id: str, path: Path | None = None) -> frozenset[int]:
@@ -106,23 +108,23 @@ def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: S
                          for budget, deals in sorted(searched.items()) if deals}}
 
 
-def is_todays(stored: dict | None, game_id: str) -> TypeGuard[dict]:
-    """Whether ``game_id``'s entry was found with today's spec and finder's code (a stale
-    one's deals are all looked at again)."""
-    return stored is not None and stored.get("spec") == spec_digest(game_id) and stored.get("finder_code") == finder_digest()
+def of_todays_spec(stored: dict | None, game_id: str) -> TypeGuard[dict]:
+    """Whether ``game_id``'s entry was found with today's spec (a stale one's lines no
+    longer count, and its deals are all looked at again)."""
+    return stored is not None and stored.get("spec") == spec_digest(game_id)
 
 
 def kept_lines(data: dict, game_id: str) -> dict[int, dict]:
-    """The lines of ``game_id`` kept by today's finder and spec, at any budget, by deal."""
+    """The lines of ``game_id`` kept under today's spec, whatever code found them, by deal."""
     stored = data["games"].get(game_id)
-    return {int(number): line for number, line in stored["deals"].items()} if is_todays(stored, game_id) else {}
+    return {int(number): line for number, line in stored["deals"].items()} if of_todays_spec(stored, game_id) else {}
 
 
 def searched(data: dict, game_id: str) -> Searched:
     """The deals of ``game_id`` looked at in vain by budget, by today's finder and spec, each
     with its processor seconds (None where they were not kept)."""
     stored = data["games"].get(game_id)
-    if not is_todays(stored, game_id):
+    if not of_todays_spec(stored, game_id) or stored.get("finder_code") != finder_digest():
         return {}
     return {int(budget): {int(number): seconds for number, seconds in deals.items()}
             for budget, deals in stored.get("searched", {}).items()}
@@ -195,14 +197,16 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     lacking = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
     if lacking:
         return [f"the entry lacks {', '.join(lacking)}, or gives it in the wrong form"]
-    if not is_todays(stored, game_id):
+    if not of_todays_spec(stored, game_id):
         again = "`, then `".join(stored["commands"])
-        return [f"the lines were found with another spec or other code: find them again with `{again}`"]
+        return [f"the lines were found with another spec: find them again with `{again}`"]
     faults = _searched_faults(stored.get("searched", {}), results)
     for number, found in stored["deals"].items():
         row = results["deals"].get(number)
-        if not isinstance(found, dict) or not isinstance(found.get("moves"), list) or not isinstance(found.get("budget"), int):
-            faults.append(f"deal {number}: a deal's entry holds its moves and the budget they were found with")
+        if not isinstance(found, dict) or not isinstance(found.get("moves"), list) or not isinstance(found.get("budget"), int) \
+                or not isinstance(found.get("finder_code"), str):
+            faults.append(f"deal {number}: a deal's entry holds its moves, the budget they were found with and the "
+                          "digest of the finder's code that found them")
         elif row is None:
             faults.append(f"deal {number} is not in the table")
         elif row[0] == "lost":

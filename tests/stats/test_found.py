@@ -91,7 +91,7 @@ def test_a_line_for_a_deal_the_table_holds_lost_is_refused(tmp_path):
     lost = next(number for number, row in RESULTS[game_id]["deals"].items() if row[0] == "lost")
 
     def claim(data):
-        data["games"][game_id]["deals"][lost] = {"moves": moves, "budget": 1000, "cpu": 1.0}
+        data["games"][game_id]["deals"][lost] = {"moves": moves, "budget": 1000, "cpu": 1.0, "finder_code": "0" * 64}
 
     messages = [message for _, message in _copy(tmp_path, claim)]
     assert [message for message in messages if f"deal {lost}:" in message] == [
@@ -106,9 +106,38 @@ def test_lines_found_with_another_spec_are_stale(tmp_path):
         data["games"][game_id]["spec"] = "0" * 64
 
     assert [message for _, message in _copy(tmp_path, stale)] == [
-        f"{game_id}: the lines were found with another spec or other code: find them again with "
+        f"{game_id}: the lines were found with another spec: find them again with "
         f"`{'`, then `'.join(STORED['games'][game_id]['commands'])}`"]
     assert found.won_deals({"games": {game_id: {**STORED["games"][game_id], "spec": "0" * 64}}}, game_id) == set()
+
+
+def test_lines_found_by_other_code_still_count_and_the_deals_looked_at_in_vain_are_looked_at_again(tmp_path):
+    """A line is checked by replaying it, whatever found it; a deal looked at in vain may
+    yield to other code, so only today's finder's record of it is kept."""
+    game_id = next(name for name, stored in sorted(STORED["games"].items()) if stored["deals"] and stored["searched"])
+
+    def other_code(data):
+        stored = data["games"][game_id]
+        stored["finder_code"] = "0" * 64
+        for line in stored["deals"].values():
+            line["finder_code"] = "0" * 64
+
+    assert _copy(tmp_path, other_code) == []
+    data = found.load(tmp_path / "found.json")
+    assert found.won_deals(data, game_id) == found.won_deals(STORED, game_id) != set()
+    assert found.kept_lines(data, game_id) == {int(n): line for n, line in data["games"][game_id]["deals"].items()}
+    assert found.searched(data, game_id) == {} != found.searched(STORED, game_id)
+
+
+def test_a_line_without_the_code_that_found_it_is_named(tmp_path):
+    game_id, number, _ = LINES[0]
+
+    def anonymous(data):
+        del data["games"][game_id]["deals"][str(number)]["finder_code"]
+
+    assert [message for _, message in _copy(tmp_path, anonymous)] == [
+        f"{game_id}: deal {number}: a deal's entry holds its moves, the budget they were found with and the digest "
+        "of the finder's code that found them"]
 
 
 def test_a_file_that_is_not_json_is_named_at_its_line(tmp_path):
@@ -128,8 +157,10 @@ def test_saving_keeps_the_lines_of_other_games(tmp_path):
 
 
 def test_the_finder_finds_a_stored_line_again():
-    """The finder is deterministic: the stored line of the quickest deal is found again."""
-    game_id, number, moves = min(LINES, key=lambda line: STORED["games"][line[0]]["deals"][str(line[1])]["cpu"])
+    """The finder is deterministic: the stored line of the quickest deal found by today's code is
+    found again."""
+    todays = [line for line in LINES if STORED["games"][line[0]]["deals"][str(line[1])]["finder_code"] == found.finder_digest()]
+    game_id, number, moves = min(todays, key=lambda line: STORED["games"][line[0]]["deals"][str(line[1])]["cpu"])
     game = load_game(game_id)
     line = finding.find(game, number, STORED["games"][game_id]["deals"][str(number)]["budget"])
     assert [move_to_json(game, move) for move in line] == moves
