@@ -5,9 +5,10 @@ look-ahead, and from its positions the solver searches again, seeing every card
 (:mod:`patience.stats.finding`). A line found is replayed through the engine before it is
 reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
 (:mod:`patience.stats.found`), and the deals looked at in vain with the seconds each took,
-each saved once looked at, so a run stopped resumes where it stopped; the statistics then count the deals won. A deal
-with a line kept is not looked at again, nor one looked at in vain at the same or a larger
-budget, so a second pass at a larger ``--budget`` looks only at the deals the first left.
+each saved once looked at, so a run stopped resumes where it stopped; the statistics then
+count the deals won. A deal with a line kept is not looked at again, nor one looked at in
+vain at the same or a larger budget, so a second pass at a larger ``--budget`` looks only at
+the deals the first left.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def run(arguments) -> int:
                          + f" ({seconds:.1f} processor s)")
             if line:
                 won += 1
-                kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3), "finder_code": found.finder_digest()}
+                kept[number] = {"moves": line, "budget": budget, "cpu": round(seconds, 3),
+                                "finder_code": found.finder_digest()}
             else:
                 searched.setdefault(budget, {})[number] = round(seconds, 3)
             if arguments.save:
