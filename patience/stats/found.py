@@ -48,6 +48,8 @@ FORMAT = 2
 FINDER = "patience.stats.finding"
 COMMAND = "patience find {game} --deals {deals} --budget {budget} --save"
 SAMPLE = 4  # lines replayed by :func:`problems`
+ENTRY_SHAPE: dict[str, type] = {"finder_code": str, "spec": str, "commands": list, "deals": dict}  # a game's entry
+LINE_SHAPE: dict[str, type] = {"moves": list, "budget": int, "finder_code": str}  # a deal's line in it
 
 Searched = dict[int, dict[int, float | None]]
 """By budget, the deals looked at in vain and the processor seconds each took (None: not kept)."""
@@ -193,8 +195,7 @@ def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int |
 def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     if results is None:
         return ["the table holds no results of this game"]
-    shape = {"finder_code": str, "spec": str, "commands": list, "deals": dict}
-    lacking = [name for name, kind in shape.items() if not isinstance(stored, dict) or not isinstance(stored.get(name), kind)]
+    lacking = _lacking(stored, ENTRY_SHAPE)
     if lacking:
         return [f"the entry lacks {', '.join(lacking)}, or gives it in the wrong form"]
     if not of_todays_spec(stored, game_id):
@@ -203,8 +204,7 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
     faults = _searched_faults(stored.get("searched", {}), results)
     for number, found in stored["deals"].items():
         row = results["deals"].get(number)
-        if not isinstance(found, dict) or not isinstance(found.get("moves"), list) or not isinstance(found.get("budget"), int) \
-                or not isinstance(found.get("finder_code"), str):
+        if _lacking(found, LINE_SHAPE):
             faults.append(f"deal {number}: a deal's entry holds its moves, the budget they were found with and the "
                           "digest of the finder's code that found them")
         elif row is None:
@@ -212,6 +212,11 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
         elif row[0] == "lost":
             faults.append(f"deal {number}: the table holds it lost, proved by {row[7]}, yet a line is stored as won")
     return faults
+
+
+def _lacking(value, shape: dict[str, type]) -> list[str]:
+    """The fields of ``shape`` that ``value`` (a JSON object) lacks or gives in another form."""
+    return [name for name, kind in shape.items() if not isinstance(value, dict) or not isinstance(value.get(name), kind)]
 
 
 def _searched_faults(searched, results: dict) -> list[str]:
