@@ -8,7 +8,8 @@ reported or kept. ``--save`` keeps the lines in ``patience/stats/found.json``
 each saved once looked at, so a run stopped resumes where it stopped; the statistics then
 count the deals won. A deal with a line kept is not looked at again, nor one looked at in
 vain at the same or a larger budget, so a second pass at a larger ``--budget`` looks only at
-the deals the first left.
+the deals the first left. ``--from M`` begins at deal M, so that two finders may share one
+game's deals, each on a range of its own: each save keeps what the other saved.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def register(subparsers) -> None:
     )
     parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
     parser.add_argument("--deals", metavar="N", help="deals 1..N (default: every deal the statistics hold)")
+    parser.add_argument("--from", dest="first", metavar="M",
+                        help="begin at deal M (default 1): two finders of one game, each on its range, keep "
+                             "each other's lines")
     add_game_options(parser, budget_help=f"positions each search may enter (default {BUDGET:,})")
     parser.add_argument("--save", action="store_true", help="keep the lines found in patience/stats/found.json")
     parser.set_defaults(func=run)
@@ -52,15 +56,18 @@ def run(arguments) -> int:
     deals = positive(arguments.deals, "the number of deals") if arguments.deals else held
     if deals > held:
         raise UsageError(f"the statistics hold deals 1..{held} of {ident}, not 1..{deals}")
+    first = positive(arguments.first, "the first deal") if arguments.first else 1
+    if first > deals:
+        raise UsageError(f"the first deal, {first}, is past the last, {deals}")
     stored = found.load()
     kept, searched = found.kept_lines(stored, ident), found.searched(stored, ident)
     commands = stored["games"][ident]["commands"] if kept or searched else []
     command = found.COMMAND.format(game=ident, deals=deals, budget=budget)
     commands = commands if command in commands else [*commands, command]
     tried = set().union(*(numbers for at, numbers in searched.items() if at >= budget))
-    undecided = [n for n in range(1, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
+    undecided = [n for n in range(first, deals + 1) if _undecided(results["deals"][str(n)]) and n not in kept]
     waiting = [n for n in undecided if n not in tried]
-    print(f"{ident}: {len(waiting)} deals of 1..{deals} left undecided to look at ({len(kept)} lines already kept, "
+    print(f"{ident}: {len(waiting)} deals of {first}..{deals} left undecided to look at ({len(kept)} lines already kept, "
           f"{len(undecided) - len(waiting)} looked at in vain at this budget or more), {budget:,} positions a search")
     won = 0
     with Progress(f"finding {ident}") as progress:

@@ -104,10 +104,29 @@ def _wins(path: Path, modified: int, size: int) -> dict[str, frozenset[int]]:
 
 
 def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: Searched) -> dict:
-    return {"finder_code": finder_digest(), "spec": spec_digest(game_id), "commands": commands,
+    return _entry(finder_digest(), spec_digest(game_id), commands, lines, searched)
+
+
+def _entry(finder_code: str, spec: str, commands: list[str], lines: dict[int, dict], searched: Searched) -> dict:
+    return {"finder_code": finder_code, "spec": spec, "commands": commands,
             "deals": {str(number): lines[number] for number in sorted(lines)},
             "searched": {str(budget): {str(number): deals[number] for number in sorted(deals)}
                          for budget, deals in sorted(searched.items()) if deals}}
+
+
+def _joined(saved: dict | None, new: dict) -> dict:
+    """``new``, with what another finder of the same game saved meanwhile where it ran the
+    same code on the same spec (their records then mean the same); otherwise ``new`` alone,
+    which already carries every line that still counts."""
+    if saved is None or (saved.get("spec"), saved.get("finder_code")) != (new["spec"], new["finder_code"]):
+        return new
+    lines = {int(number): line for number, line in {**saved["deals"], **new["deals"]}.items()}
+    searched: Searched = {}
+    for record in (saved.get("searched", {}), new.get("searched", {})):
+        for budget, deals in record.items():
+            searched.setdefault(int(budget), {}).update({int(number): seconds for number, seconds in deals.items()})
+    commands = list(dict.fromkeys([*saved["commands"], *new["commands"]]))
+    return _entry(new["finder_code"], new["spec"], commands, lines, searched)
 
 
 def of_todays_spec(stored: dict | None, game_id: str) -> TypeGuard[dict]:
@@ -134,14 +153,15 @@ def searched(data: dict, game_id: str) -> Searched:
 
 def save(game_id: str, stored: dict, path: Path | None = None) -> None:
     """Put ``game_id``'s entry into the file, read again under a lock on its folder, so that
-    finders of two games running at once keep each other's lines."""
+    finders running at once keep each other's lines: of other games, and of the same game
+    where they run the same code (as on two ranges of its deals, ``patience find --from``)."""
     path = path or FOUND
     folder = os.open(path.parent, os.O_RDONLY)
     try:
         if fcntl is not None:
             fcntl.flock(folder, fcntl.LOCK_EX)
         data = load(path)
-        data["games"][game_id] = stored
+        data["games"][game_id] = _joined(data["games"].get(game_id), stored)
         write(data, path)
     finally:
         os.close(folder)  # closing lets go of the lock

@@ -156,6 +156,31 @@ def test_saving_keeps_the_lines_of_other_games(tmp_path):
         first: STORED["games"][first], second: STORED["games"][second]}
 
 
+def test_two_finders_of_one_game_keep_each_other_s_lines_and_deals_looked_at(tmp_path):
+    """Two ranges of one game's deals saved by the same code: each save adds to the other's."""
+    path = tmp_path / "found.json"
+    game_id = max(STORED["games"], key=lambda game_id: len(STORED["games"][game_id]["deals"]))
+    whole = {**STORED["games"][game_id], "searched": {"1000": {"1": 2.5, "7": None}, "5000": {"3": 4.0}}}
+    numbers = sorted(whole["deals"], key=int)
+    low = {**whole, "deals": {n: whole["deals"][n] for n in numbers[:3]}, "searched": {"1000": {"1": 2.5}},
+           "commands": ["patience find low"]}
+    high = {**whole, "deals": {n: whole["deals"][n] for n in numbers[3:]},
+            "searched": {"1000": {"7": None}, "5000": {"3": 4.0}}, "commands": ["patience find high"]}
+    found.save(game_id, low, path)
+    found.save(game_id, high, path)
+    assert found.load(path)["games"][game_id] == {**whole, "commands": ["patience find low", "patience find high"]}
+
+
+def test_an_entry_of_other_code_is_replaced_not_joined(tmp_path):
+    """Deals looked at in vain by other code are looked at again, so they are not carried over."""
+    path = tmp_path / "found.json"
+    game_id = sorted(STORED["games"])[0]
+    stored = STORED["games"][game_id]
+    found.save(game_id, {**stored, "finder_code": "0" * 64, "searched": {"1000": {"1": 2.5}}}, path)
+    found.save(game_id, {**stored, "searched": {}}, path)
+    assert found.load(path)["games"][game_id] == {**stored, "searched": {}}
+
+
 def test_the_finder_finds_a_stored_line_again():
     """The finder is deterministic: the stored line of the quickest deal found by today's code is
     found again."""
