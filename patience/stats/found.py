@@ -172,9 +172,10 @@ def write(data: dict, path: Path | None = None) -> None:
     out = ["{", f' "format": {FORMAT},', ' "games": {']
     games = sorted(data["games"].items())
     for index, (game_id, stored) in enumerate(games):
-        head = {key: value for key, value in sorted(stored.items()) if key != "deals"}
+        head = {key: value for key, value in sorted(stored.items()) if key not in ("deals", "searched")}
         out.append(f"  {json.dumps(game_id)}: {{")
         out += [f"   {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
+        out += _searched_lines(stored.get("searched"))
         out.append('   "deals": {')
         deals = sorted(stored["deals"].items(), key=lambda item: int(item[0]))
         out += [f"    {json.dumps(number)}: {json.dumps(line, ensure_ascii=False, separators=(',', ':'))}"
@@ -183,6 +184,14 @@ def write(data: dict, path: Path | None = None) -> None:
         out.append("  }" + ("," if index < len(games) - 1 else ""))
     out += [" }", "}"]
     table.replace_file(path or FOUND, "\n".join(out) + "\n")
+
+
+def _searched_lines(searched: object) -> list[str]:
+    """The deals looked at in vain, a line to each budget, so that a pass's diff is its own."""
+    if not isinstance(searched, dict) or not searched:
+        return [] if searched is None else [f'   "searched": {json.dumps(searched)},']
+    budgets = [f"    {json.dumps(budget)}: {json.dumps(deals)}" for budget, deals in searched.items()]
+    return ['   "searched": {', *(line + "," for line in budgets[:-1]), budgets[-1], "   },"]
 
 
 def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int | None, str]]:
@@ -207,7 +216,8 @@ def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int |
     for game_id, number, moves in random.Random(seed).sample(replayable, min(sample, len(replayable))):
         fault = replay_fault(game_id, number, moves)
         if fault:
-            wrong.append((table.line_of(text, f'"{number}": {{"', text.find(f'"{game_id}": {{')),
+            deals_at = text.find('"deals": {', text.find(f'"{game_id}": {{'))  # past its budgets' lines
+            wrong.append((table.line_of(text, f'"{number}": {{"', deals_at),
                           f"{game_id}: deal {number}'s line: {fault}"))
     return wrong
 

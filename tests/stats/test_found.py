@@ -58,17 +58,21 @@ def _copy(tmp_path, change) -> list[tuple[int | None, str]]:
     return found.problems(path, sample=len(LINES))
 
 
-def test_a_line_that_does_not_win_is_named_at_its_line(tmp_path):
+@pytest.mark.parametrize("budget_like_the_deal", [False, True])
+def test_a_line_that_does_not_win_is_named_at_its_line(tmp_path, budget_like_the_deal):
+    """At the deal's line, not at a budget's line of the deals looked at that reads the same."""
     game_id, number, moves = LINES[0]
 
     def cut(data):
         data["games"][game_id]["deals"][str(number)]["moves"] = moves[:-1]
+        if budget_like_the_deal:
+            data["games"][game_id]["searched"] = {str(number): {"1": 1.5}}
 
     problems = _copy(tmp_path, cut)
     assert [message for _, message in problems] == [
         f"{game_id}: deal {number}'s line: after its {len(moves) - 1} moves the game is not won"]
     text = (tmp_path / "found.json").read_text(encoding="utf-8")
-    assert text.splitlines()[problems[0][0] - 1].lstrip().startswith(f'"{number}": ')
+    assert text.splitlines()[problems[0][0] - 1].lstrip().startswith(f'"{number}": {{"moves":')
 
 
 def test_a_move_that_is_not_legal_is_named(tmp_path):
@@ -179,6 +183,19 @@ def test_an_entry_of_other_code_is_replaced_not_joined(tmp_path):
     found.save(game_id, {**stored, "finder_code": "0" * 64, "searched": {"1000": {"1": 2.5}}}, path)
     found.save(game_id, {**stored, "searched": {}}, path)
     assert found.load(path)["games"][game_id] == {**stored, "searched": {}}
+
+
+def test_each_budget_s_deals_looked_at_are_a_line_of_their_own(tmp_path):
+    """So that the diff of a pass is the line of its budget, not the game's whole record."""
+    path = tmp_path / "found.json"
+    game_id = sorted(STORED["games"])[0]
+    data = {"format": found.FORMAT,
+            "games": {game_id: {**STORED["games"][game_id], "searched": {"1000": {"1": 2.5}, "5000": {"3": None}}}}}
+    found.write(data, path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = lines.index('   "searched": {')
+    assert lines[at + 1:at + 4] == ['    "1000": {"1": 2.5},', '    "5000": {"3": null}', "   },"]
+    assert found.load(path) == data
 
 
 def test_the_finder_finds_a_stored_line_again():
