@@ -220,6 +220,8 @@ def test_a_deal_the_solver_proves_lost_is_not_looked_at_further():
     (["find", "empress", "--deals", "100000000000000000000"], "the statistics hold deals 1..1000 of empress, "
                                                                "not 1..100000000000000000000"),
     (["find", "nosuchgame"], "unknown game or variant 'nosuchgame'; see `patience games`"),
+    (["find", "empress", "--from", "x"], "the first deal must be a positive whole number, not 'x'"),
+    (["find", "empress", "--deals", "10", "--from", "20"], "the first deal, 20, is past the last, 10"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, arguments, message):
     assert main(arguments) == 2
@@ -261,6 +263,10 @@ def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked
     assert looked_at("500", 2) == [f"{game_id}: won lines found for 0 of 0 deals"]
     looked_at("2000", 0)
     assert set(found.load(path)["games"][game_id]["searched"]) == {"1000", "2000"}
+    assert main(["find", game_id, "--from", str(deals[-1]), "--deals", str(deals[-1]), "--budget", "4000", "--save"]) == 0
+    assert capsys.readouterr().out.startswith(f"{game_id}: 1 deals of {deals[-1]}..{deals[-1]} left undecided")
+    stored = found.load(path)["games"][game_id]
+    assert set(stored["searched"].get("4000", {})) | (set(stored["deals"]) - set(entry["deals"])) == {str(deals[-1])}
 
 
 @pytest.mark.parametrize("searched", [
