@@ -123,8 +123,8 @@ def _joined(saved: dict | None, new: dict) -> dict:
     lines = {int(number): line for number, line in {**saved["deals"], **new["deals"]}.items()}
     searched: Searched = {}
     for record in (saved.get("searched", {}), new.get("searched", {})):
-        for budget, deals in record.items():
-            searched.setdefault(int(budget), {}).update({int(number): seconds for number, seconds in deals.items()})
+        for budget, deals in _as_searched(record).items():
+            searched.setdefault(budget, {}).update(deals)
     commands = list(dict.fromkeys([*saved["commands"], *new["commands"]]))
     return _entry(new["finder_code"], new["spec"], commands, lines, searched)
 
@@ -147,8 +147,13 @@ def searched(data: dict, game_id: str) -> Searched:
     stored = data["games"].get(game_id)
     if not of_todays_spec(stored, game_id) or stored.get("finder_code") != finder_digest():
         return {}
+    return _as_searched(stored.get("searched", {}))
+
+
+def _as_searched(record: dict) -> Searched:
+    """A stored ``"searched"`` record with its budgets and deals as numbers again."""
     return {int(budget): {int(number): seconds for number, seconds in deals.items()}
-            for budget, deals in stored.get("searched", {}).items()}
+            for budget, deals in record.items()}
 
 
 def save(game_id: str, stored: dict, path: Path | None = None) -> None:
