@@ -208,6 +208,25 @@ def test_the_finder_finds_a_stored_line_again():
     assert [move_to_json(game, move) for move in line] == moves
 
 
+def test_the_sighted_guide_finds_a_line_the_look_ahead_misses():
+    """Napoleon's Square with twelve packets, deal 578: the finder that followed the player's
+    look-ahead alone looked at it in vain up to 3,000,000 positions a search; the sighted guide
+    wins it at 200,000, and the line replays."""
+    game = load_game("napoleon:twelve")
+    assert finding.guided(game, 578, 200_000, finding.look_ahead, 0) is None
+    line = finding.guided(game, 578, 200_000, finding.sighted, finding.SEARCHES)
+    assert line is not None and found.replays(game, 578, line) is None
+
+
+def test_the_sighted_guide_goes_back_from_positions_it_cannot_win():
+    """The Constitution's deal 26: followed straight on, the sighted guide finds nothing; going
+    back from the positions proved lost or left without a new move, it finds a won line."""
+    game = load_game("constitution")
+    assert finding.guided(game, 26, 200_000, finding.sighted, 0) is None
+    line = finding.guided(game, 26, 200_000, finding.sighted, finding.SEARCHES)
+    assert line is not None and found.replays(game, 26, line) is None
+
+
 def test_a_deal_the_solver_proves_lost_is_not_looked_at_further():
     game_id, row_number = next((name, int(number)) for name in ("duchess", "empress") for number, row
                                in RESULTS[name]["deals"].items() if row[0] == "lost" and row[1] < 1000)
