@@ -27,9 +27,10 @@ def register(subparsers) -> None:
 
     parser = subparsers.add_parser(
         "find", help=SUMMARY,
-        description="Plays each deal of GAME that the stored statistics leave undecided with the player's "
-                    "look-ahead, searching again from its positions with every card seen, and reports the won "
-                    "lines it finds (each replayed by the engine).",
+        description="Plays each deal of GAME that the stored statistics leave undecided with a guide (one that "
+                    "sees every card and goes back from positions proved lost, then the player's look-ahead), "
+                    "searching again from its positions with every card seen, and reports the won lines it finds "
+                    "(each replayed by the engine).",
     )
     parser.add_argument("game", metavar="GAME", help="a game id (see `patience games`)")
     parser.add_argument("--deals", metavar="N", help="deals 1..N (default: every deal the statistics hold)")

@@ -8,13 +8,16 @@ deals the passes before it left), for each deal won its line (each move as ``pat
 and the digest of the finder's code that found it, and by budget the deals the last code
 (``finder_code``) looked at in vain (a pass stopped and run again looks only at the deals it
 had not reached), each with the processor seconds it took (null for the passes run before
-the file kept them, whose seconds only their logs held)::
+the file kept them, whose seconds only their logs held); and, as a record of the passes, by
+the digest of each earlier finder's code, the deals it looked at in vain, which no longer
+spare a deal from being looked at::
 
-    {"format": 2, "games": {"empress": {"finder_code": "…", "spec": "…",
+    {"format": 3, "games": {"empress": {"finder_code": "…", "spec": "…",
      "commands": ["patience find empress --deals 1000 --budget 200000 --save"],
      "deals": {"39": {"moves": [{"kind": "pair", …}, …], "budget": 200000, "cpu": 4.8,
                       "finder_code": "…"}, …},
-     "searched": {"200000": {"3": 5.1, "82": null, …}}}}}
+     "searched": {"200000": {"3": 5.1, …}},
+     "earlier": {"…": {"200000": {"3": 4.9, "82": null, …}}}}}}
 
 A line is a fact about its deal whatever found it: the statistics count a deal won when
 its line replays through the engine to a won game (:func:`problems` replays a sample; the
@@ -44,7 +47,7 @@ except ImportError:  # not on Windows: one finder at a time there
     fcntl = None  # type: ignore[assignment]
 
 FOUND = Path(__file__).resolve().parent / "found.json"
-FORMAT = 2
+FORMAT = 3
 FINDER = "patience.stats.finding"
 COMMAND = "patience find {game} --deals {deals} --budget {budget} --save"
 SAMPLE = 4  # lines replayed by :func:`problems`
@@ -107,26 +110,46 @@ def entry(game_id: str, commands: list[str], lines: dict[int, dict], searched: S
     return _entry(finder_digest(), spec_digest(game_id), commands, lines, searched)
 
 
-def _entry(finder_code: str, spec: str, commands: list[str], lines: dict[int, dict], searched: Searched) -> dict:
-    return {"finder_code": finder_code, "spec": spec, "commands": commands,
-            "deals": {str(number): lines[number] for number in sorted(lines)},
-            "searched": {str(budget): {str(number): deals[number] for number in sorted(deals)}
-                         for budget, deals in sorted(searched.items()) if deals}}
+def _entry(finder_code: str, spec: str, commands: list[str], lines: dict[int, dict], searched: Searched,
+           earlier: dict[str, Searched] | None = None) -> dict:
+    entry = {"finder_code": finder_code, "spec": spec, "commands": commands,
+             "deals": {str(number): lines[number] for number in sorted(lines)}, "searched": _as_stored(searched)}
+    if earlier:
+        entry["earlier"] = {code: _as_stored(record) for code, record in sorted(earlier.items()) if _as_stored(record)}
+    return entry
+
+
+def _as_stored(searched: Searched) -> dict:
+    return {str(budget): {str(number): deals[number] for number in sorted(deals)}
+            for budget, deals in sorted(searched.items()) if deals}
 
 
 def _joined(saved: dict | None, new: dict) -> dict:
     """``new``, with what another finder of the same game saved meanwhile where it ran the
-    same code on the same spec (their records then mean the same); otherwise ``new`` alone,
-    which already carries every line that still counts."""
-    if saved is None or (saved.get("spec"), saved.get("finder_code")) != (new["spec"], new["finder_code"]):
+    same code on the same spec (their records then mean the same), and the record of the
+    deals earlier code looked at in vain; with another spec, ``new`` alone, which already
+    carries every line that still counts."""
+    if saved is None or saved.get("spec") != new["spec"]:
         return new
-    lines = {int(number): line for number, line in {**saved["deals"], **new["deals"]}.items()}
-    searched: Searched = {}
-    for record in (saved.get("searched", {}), new.get("searched", {})):
-        for budget, deals in _as_searched(record).items():
-            searched.setdefault(budget, {}).update(deals)
+    earlier = {code: _as_searched(record) for code, record in saved.get("earlier", {}).items()}
+    if saved["finder_code"] != new["finder_code"]:
+        earlier[saved["finder_code"]] = _union(earlier.get(saved["finder_code"], {}), saved.get("searched", {}))
+        return _entry(new["finder_code"], new["spec"], new["commands"], _lines(new), _as_searched(new["searched"]), earlier)
+    lines = _lines(saved) | _lines(new)
+    searched = _union(_as_searched(saved.get("searched", {})), new.get("searched", {}))
     commands = list(dict.fromkeys([*saved["commands"], *new["commands"]]))
-    return _entry(new["finder_code"], new["spec"], commands, lines, searched)
+    return _entry(new["finder_code"], new["spec"], commands, lines, searched, earlier)
+
+
+def _lines(stored: dict) -> dict[int, dict]:
+    return {int(number): line for number, line in stored["deals"].items()}
+
+
+def _union(searched: Searched, record: dict) -> Searched:
+    """``searched`` with the deals of a stored record added, budget by budget."""
+    for budget, deals in _as_searched(record).items():
+        searched.setdefault(budget, {}).update(deals)
+    return searched
 
 
 def of_todays_spec(stored: dict | None, game_id: str) -> TypeGuard[dict]:
@@ -138,7 +161,7 @@ def of_todays_spec(stored: dict | None, game_id: str) -> TypeGuard[dict]:
 def kept_lines(data: dict, game_id: str) -> dict[int, dict]:
     """The lines of ``game_id`` kept under today's spec, whatever code found them, by deal."""
     stored = data["games"].get(game_id)
-    return {int(number): line for number, line in stored["deals"].items()} if of_todays_spec(stored, game_id) else {}
+    return _lines(stored) if of_todays_spec(stored, game_id) else {}
 
 
 def searched(data: dict, game_id: str) -> Searched:
@@ -177,10 +200,11 @@ def write(data: dict, path: Path | None = None) -> None:
     out = ["{", f' "format": {FORMAT},', ' "games": {']
     games = sorted(data["games"].items())
     for index, (game_id, stored) in enumerate(games):
-        head = {key: value for key, value in sorted(stored.items()) if key not in ("deals", "searched")}
+        head = {key: value for key, value in sorted(stored.items()) if key not in ("deals", "searched", "earlier")}
         out.append(f"  {json.dumps(game_id)}: {{")
         out += [f"   {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
-        out += _searched_lines(stored.get("searched"))
+        out += _searched_lines("searched", stored.get("searched"))
+        out += _earlier_lines(stored.get("earlier"))
         out.append('   "deals": {')
         deals = sorted(stored["deals"].items(), key=lambda item: int(item[0]))
         out += [f"    {json.dumps(number)}: {json.dumps(line, ensure_ascii=False, separators=(',', ':'))}"
@@ -191,12 +215,21 @@ def write(data: dict, path: Path | None = None) -> None:
     table.replace_file(path or FOUND, "\n".join(out) + "\n")
 
 
-def _searched_lines(searched: object) -> list[str]:
+def _searched_lines(key: str, searched: object, indent: str = "   ") -> list[str]:
     """The deals looked at in vain, a line to each budget, so that a pass's diff is its own."""
     if not isinstance(searched, dict) or not searched:
-        return [] if searched is None else [f'   "searched": {json.dumps(searched)},']
-    budgets = [f"    {json.dumps(budget)}: {json.dumps(deals)}" for budget, deals in searched.items()]
-    return ['   "searched": {', *(line + "," for line in budgets[:-1]), budgets[-1], "   },"]
+        return [] if searched is None else [f'{indent}{json.dumps(key)}: {json.dumps(searched)},']
+    budgets = [f"{indent} {json.dumps(budget)}: {json.dumps(deals)}" for budget, deals in searched.items()]
+    return [f"{indent}{json.dumps(key)}: {{", *(line + "," for line in budgets[:-1]), budgets[-1], f"{indent}}},"]
+
+
+def _earlier_lines(earlier: object) -> list[str]:
+    """The record of earlier code, each code's budgets as :func:`_searched_lines` writes them."""
+    if not isinstance(earlier, dict) or not earlier:
+        return [] if earlier is None else [f'   "earlier": {json.dumps(earlier)},']
+    codes = [_searched_lines(code, record, "    ") for code, record in earlier.items()]
+    codes[-1][-1] = codes[-1][-1].rstrip(",")
+    return ['   "earlier": {', *(line for code in codes for line in code), "   },"]
 
 
 def problems(path: Path | None = None, sample: int = SAMPLE) -> list[tuple[int | None, str]]:
@@ -237,6 +270,12 @@ def _entry_faults(game_id: str, stored, results: dict | None) -> list[str]:
         again = "`, then `".join(stored["commands"])
         return [f"the lines were found with another spec: find them again with `{again}`"]
     faults = _searched_faults(stored.get("searched", {}), results)
+    earlier = stored.get("earlier", {})
+    if not isinstance(earlier, dict):
+        faults.append("\"earlier\" maps the digest of each earlier finder's code to its deals looked at in vain")
+    else:
+        faults += [f"earlier code {code[:12]}: {fault}" for code, record in earlier.items()
+                   for fault in _searched_faults(record, results)]
     for number, found in stored["deals"].items():
         row = results["deals"].get(number)
         if _lacking(found, LINE_SHAPE):

@@ -175,14 +175,37 @@ def test_two_finders_of_one_game_keep_each_other_s_lines_and_deals_looked_at(tmp
     assert found.load(path)["games"][game_id] == {**whole, "commands": ["patience find low", "patience find high"]}
 
 
-def test_an_entry_of_other_code_is_replaced_not_joined(tmp_path):
-    """Deals looked at in vain by other code are looked at again, so they are not carried over."""
+def test_an_entry_of_other_code_is_replaced_and_its_deals_looked_at_kept_as_earlier(tmp_path):
+    """Deals looked at in vain by other code are looked at again, so they no longer count as
+    looked at; they stay in the file as the record of that code's passes, joined with what
+    other saves of that code kept."""
     path = tmp_path / "found.json"
     game_id = sorted(STORED["games"])[0]
-    stored = STORED["games"][game_id]
-    found.save(game_id, {**stored, "finder_code": "0" * 64, "searched": {"1000": {"1": 2.5}}}, path)
-    found.save(game_id, {**stored, "searched": {}}, path)
-    assert found.load(path)["games"][game_id] == {**stored, "searched": {}}
+    stored = {**{key: value for key, value in STORED["games"][game_id].items() if key != "earlier"},
+              "finder_code": found.finder_digest()}
+    old, older = "0" * 64, "1" * 64
+    found.save(game_id, {**stored, "finder_code": old, "searched": {"1000": {"1": 2.5}},
+                         "earlier": {older: {"1000": {"4": 1.0}}, old: {"5000": {"3": None}}}}, path)
+    found.save(game_id, {**stored, "searched": {"1000": {"2": 0.5}}}, path)
+    saved = found.load(path)
+    assert saved["games"][game_id] == {**stored, "searched": {"1000": {"2": 0.5}},
+                                       "earlier": {old: {"1000": {"1": 2.5}, "5000": {"3": None}},
+                                                   older: {"1000": {"4": 1.0}}}}
+    assert found.searched(saved, game_id) == {1000: {2: 0.5}}
+    found.save(game_id, {**stored, "searched": {"1000": {"5": 0.7}}}, path)
+    assert found.load(path)["games"][game_id]["earlier"] == saved["games"][game_id]["earlier"]
+
+
+def test_a_malformed_record_of_earlier_code_is_named(tmp_path):
+    game_id = sorted(STORED["games"])[0]
+
+    def malformed(data):
+        data["games"][game_id]["earlier"] = {"0" * 64: {"1000": {"one": 2.5}}}
+
+    assert [message for _, message in _copy(tmp_path, malformed)] == [
+        f"{game_id}: earlier code 000000000000: \"searched\" maps each budget (as a string of digits) to the deals "
+        "looked at in vain, each deal's number (a string of digits) to its processor seconds (a number, or null if "
+        "not kept)"]
 
 
 def test_each_budget_s_deals_looked_at_are_a_line_of_their_own(tmp_path):
@@ -195,6 +218,13 @@ def test_each_budget_s_deals_looked_at_are_a_line_of_their_own(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()
     at = lines.index('   "searched": {')
     assert lines[at + 1:at + 4] == ['    "1000": {"1": 2.5},', '    "5000": {"3": null}', "   },"]
+    assert found.load(path) == data
+    data["games"][game_id]["earlier"] = {"0" * 64: {"1000": {"4": 1.0}, "5000": {"6": None}}}
+    found.write(data, path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = lines.index('   "earlier": {')
+    assert lines[at + 1:at + 6] == [f'    "{"0" * 64}": {{', '     "1000": {"4": 1.0},', '     "5000": {"6": null}',
+                                    "    }", "   },"]
     assert found.load(path) == data
 
 
@@ -314,53 +344,76 @@ def test_deals_looked_at_that_the_table_does_not_hold_are_named(tmp_path):
         (4, f"{game_id}: deal 5000, looked at at 1,000 positions, is not in the table")]
 
 
+PAGE = Path(__file__).parents[2] / "docs" / "statistics.md"
+
+
 def test_the_statistics_page_s_table_of_lines_found_agrees_with_the_stored_lines():
     """docs/statistics.md gives, game by game, the deals the ladder left undecided, the lines
-    found at each budget, the processor seconds a deal looked at, and the decided share and
-    bounds with them: each figure that the stored files hold is theirs. The deals looked at at
-    each budget are those won there and those looked at in vain; their mean seconds are the
-    file's wherever it kept every deal's (the rest the page takes from the runs' logs)."""
-    rows = _found_table((Path(__file__).parents[2] / "docs" / "statistics.md").read_text(encoding="utf-8"))
+    earlier finders found at each budget, the processor seconds a deal looked at, and the
+    decided share and bounds with every line: each figure that the stored files hold is theirs.
+    The deals looked at at each budget are those won there and those looked at in vain; their
+    mean seconds are the file's wherever it kept every deal's (the rest the page takes from the
+    runs' logs)."""
+    rows = _found_table(PAGE.read_text(encoding="utf-8"), "### Won lines found")
     assert {game_id for game_id, _ in rows} >= set(STORED["games"]), "a game with lines kept has no row"
     for game_id, cells in rows:
         summary = table.summarize(game_id, RESULTS[game_id])
-        stored = STORED["games"].get(game_id, {"deals": {}, "searched": {}})
-        won = Counter(entry["budget"] for entry in stored["deals"].values())
-        looked_at = {int(budget): won[int(budget)] + len(deals) for budget, deals in stored["searched"].items()}
         assert int(cells["undecided"]) == summary.unknown + summary.won_found, game_id
-        shown = {budget: re.match(r"(\d+) of (\d+)", cell).groups() for budget, cell in cells["found"].items() if cell != "—"}
-        assert {budget: int(count) for budget, (count, _) in shown.items() if int(count)} == won, game_id
-        assert {budget: int(of) for budget, (_, of) in shown.items()} == looked_at | {
-            budget: count for budget, count in won.items() if budget not in looked_at}, game_id
-        figures = _seconds_shown(cells["seconds"], stored)
-        for budget, mean in _seconds_kept(stored).items():
-            places = len(figures[budget].partition(".")[2])
-            assert f"{mean:.{places}f}" == figures[budget], (game_id, budget)
+        _agrees(game_id, cells, todays=False)
         low, high = summary.bounds
         assert cells["decided"].split("→ ")[1].startswith(f"{100 * summary.decided[0]:.1f}%"), game_id
         assert cells["bounds"].endswith(f"→ {100 * low:.1f}–{100 * high:.1f}%"), game_id
 
 
-def _seconds_kept(stored: dict) -> dict[int, float]:
-    """The mean processor seconds of a deal looked at, by budget, where the file keeps them all."""
+def test_the_statistics_page_s_table_of_today_s_finder_agrees_with_the_stored_lines():
+    """The table of the passes of today's finder: its lines and deals looked at, by budget."""
+    rows = _found_table(PAGE.read_text(encoding="utf-8"), "#### The sighted guide")
+    todays = {game_id for game_id, stored in STORED["games"].items() if stored["finder_code"] == found.finder_digest()}
+    assert {game_id for game_id, _ in rows} == todays
+    for game_id, cells in rows:
+        _agrees(game_id, cells, todays=True)
+
+
+def _agrees(game_id: str, cells: dict, todays: bool) -> None:
+    """The row's lines found of deals looked at, and its seconds a deal, by budget, are the
+    file's: of today's finder, or of earlier code."""
+    seconds = _passes(STORED["games"].get(game_id), todays)
+    won = Counter(entry["budget"] for entry in _lines_of(STORED["games"].get(game_id), todays))
+    shown = {budget: re.match(r"(\d+) of (\d+)", cell).groups() for budget, cell in cells["found"].items() if cell != "—"}
+    assert {budget: int(count) for budget, (count, _) in shown.items() if int(count)} == won, game_id
+    assert {budget: int(of) for budget, (_, of) in shown.items()} == {budget: len(each) for budget, each in seconds.items()}, game_id
+    figures = dict(zip(sorted(seconds), cells["seconds"].split(", "), strict=True))
+    for budget, each in seconds.items():
+        if None not in each:
+            places = len(figures[budget].partition(".")[2])
+            assert f"{sum(each) / len(each):.{places}f}" == figures[budget], (game_id, budget)
+
+
+def _lines_of(stored: dict | None, todays: bool) -> list[dict]:
+    code = found.finder_digest()
+    return [entry for entry in (stored or {"deals": {}})["deals"].values() if (entry["finder_code"] == code) == todays]
+
+
+def _passes(stored: dict | None, todays: bool) -> dict[int, list]:
+    """By budget, the processor seconds of each deal looked at (None where not kept): the lines
+    won there and the deals looked at in vain, by today's finder or by earlier code."""
+    if stored is None:
+        return {}
+    records = [stored["searched"]] if (stored["finder_code"] == found.finder_digest()) == todays else []
+    records += [] if todays else list(stored.get("earlier", {}).values())
     seconds: dict[int, list] = {}
-    for entry in stored["deals"].values():
+    for entry in _lines_of(stored, todays):
         seconds.setdefault(entry["budget"], []).append(entry["cpu"])
-    for budget, deals in stored["searched"].items():
-        seconds.setdefault(int(budget), []).extend(deals.values())
-    return {budget: sum(each) / len(each) for budget, each in seconds.items() if None not in each}
+    for record in records:
+        for budget, deals in record.items():
+            seconds.setdefault(int(budget), []).extend(deals.values())
+    return seconds
 
 
-def _seconds_shown(cell: str, stored: dict) -> dict[int, str]:
-    """The page's seconds by budget: one figure for each budget looked at, in order."""
-    budgets = sorted({entry["budget"] for entry in stored["deals"].values()} | {int(b) for b in stored["searched"]})
-    return dict(zip(budgets, cell.split(", "), strict=True))
-
-
-def _found_table(page: str) -> list[tuple[str, dict]]:
-    """The rows of the table under "Won lines found": the game's id (in brackets after its
+def _found_table(page: str, heading: str) -> list[tuple[str, dict]]:
+    """The rows of the first table under ``heading``: the game's id (in brackets after its
     title) and its cells by column, the lines found by budget."""
-    lines = page.split("### Won lines found", 1)[1].splitlines()
+    lines = page.split(heading, 1)[1].splitlines()
     table_lines = takewhile(lambda line: line.startswith("|"), dropwhile(lambda line: not line.startswith("|"), lines))
     head, _, *body = [[cell.strip() for cell in line.strip("|").split("|")] for line in table_lines]
     budgets = {index: int(re.sub(r"\D", "", name)) for index, name in enumerate(head) if name.startswith(("found at", "at "))}
@@ -368,7 +421,6 @@ def _found_table(page: str) -> list[tuple[str, dict]]:
     for cells in body:
         game_id = re.search(r"\(`([^`]+)`\)", cells[0]).group(1)
         named = dict(zip(head, cells))
-        rows.append((game_id, {"undecided": named["undecided"], "decided": named["decided"], "bounds": named["bounds"],
-                               "seconds": named["processor s a deal looked at"],
+        rows.append((game_id, {**named, "seconds": named["processor s a deal looked at"],
                                "found": {budget: cells[index] for index, budget in budgets.items()}}))
     return rows
