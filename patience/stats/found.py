@@ -115,7 +115,7 @@ def _entry(finder_code: str, spec: str, commands: list[str], lines: dict[int, di
     entry = {"finder_code": finder_code, "spec": spec, "commands": commands,
              "deals": {str(number): lines[number] for number in sorted(lines)}, "searched": _as_stored(searched)}
     if earlier:
-        entry["earlier"] = {code: _as_stored(record) for code, record in sorted(earlier.items()) if _as_stored(record)}
+        entry["earlier"] = {code: stored for code, record in sorted(earlier.items()) if (stored := _as_stored(record))}
     return entry
 
 
