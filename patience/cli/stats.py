@@ -9,7 +9,8 @@ each with its 95% Wilson interval. ``GAME`` may be ``all``: every playable game 
 variant. ``--save`` keeps the results in the stored table, merged deal by deal and
 saved as they finish, so a run stopped for any reason resumes where it stopped.
 ``--minutes M`` bounds the run: the games share the time equally, and each keeps
-the deals 1..k it finished without a gap (decided, or tried at the last rung).
+the deals 1..k it finished without a gap (decided, or tried at the last rung); where
+only the last rung is left part-climbed, every deal is kept, with how far it got.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def register(subparsers) -> None:
                         help="an existing Dask scheduler (tcp://host:8786); default: a local cluster")
     parser.add_argument("--workers", metavar="K", help="workers of the local cluster (default: one per core)")
     parser.add_argument("--minutes", metavar="M",
-                        help="stop starting deals after M minutes; each game keeps its deals 1..k done by then")
+                        help="stop starting deals after M minutes; each game keeps its deals 1..k done by then "
+                             "(every deal, where only its last rung is left part-climbed)")
     parser.add_argument("--save", action="store_true", help="store the results in the package's table (resumable)")
     parser.add_argument("--table", metavar="PATH", help="store the results in this table instead (resumable)")
     parser.add_argument("--replace", action="store_true",
@@ -160,8 +162,7 @@ def report(summary) -> str:
     player, player_low, player_high = summary.player_rate
     lines = [
         f"{summary.game}: deals 1–{summary.deals}, a ladder of {summary.rungs} rung{'s' * (summary.rungs > 1)} "
-        f"from {summary.budget:,} positions a deal (the solver decided at each: "
-        f"{', '.join(map(str, summary.decided_at))})",
+        f"from {summary.budget:,} positions a deal (the solver decided {summary.ladder})",
         f"  won {summary.won} ({summary.won_by_player} of them only by the player, {summary.won_found} only by "
         f"a line found), lost {summary.lost}, "
         f"undecided {summary.unknown}",

@@ -72,6 +72,11 @@ def _entry(game: str, stored) -> Found:
                        f"in the wrong form")]
     if stored["budget"] < 1 or stored["rungs"] < 1:
         return [(None, f"{game}: the budget and the number of rungs must be positive")]
+    through = stored.get(table.LAST_RUNG_THROUGH)
+    climbing = isinstance(through, int) and not isinstance(through, bool) and stored["rungs"] > 1
+    if through is not None and not (climbing and 0 <= through < len(stored["deals"])):
+        return [(None, f"{game}: \"{table.LAST_RUNG_THROUGH}\" is the last deal of 1..N to have climbed the "
+                       f"last rung of a ladder of two or more, where a later one waits below it; not {through!r}")]
     return []
 
 
@@ -90,7 +95,9 @@ def _rows(game: str, stored: dict, text: str, start: int) -> Found:
         elif written[0] != str(number):
             messages = [f"deal {number} is written {written[0]!r}, not as `patience stats` writes it"]
         else:
-            messages = [f"deal {number}: {message}" for message in _row_faults(stored, stored["deals"][written[0]], _planned(game))]
+            row = stored["deals"][written[0]]
+            messages = [f"deal {number}: {message}" for message in _row_faults(stored, row, _lowest(stored, number),
+                                                                              _planned(game))]
         if messages:  # a row's line is looked for only when it is at fault: finding it is not cheap
             line = table.line_of(text, f'"{written[-1]}": [', start)
             found += [(line, f"{game}: {message}") for message in messages]
@@ -113,7 +120,14 @@ def _planned(game_id: str) -> bool:
     return placement.shape(game) is not None or not confluence.reasons(game)
 
 
-def _row_faults(stored: dict, row, planned: bool = False) -> list[str]:
+def _lowest(stored: dict, number: int) -> int:
+    """The lowest rung deal ``number`` may be left undecided at: the last, or the one below
+    it after the deals that have climbed a last rung climbed part of the way."""
+    through = stored.get(table.LAST_RUNG_THROUGH)
+    return stored["rungs"] - 1 if through is not None and number > through else stored["rungs"]
+
+
+def _row_faults(stored: dict, row, lowest: int, planned: bool = False) -> list[str]:
     if not isinstance(row, list) or len(row) != len(table.FIELDS):
         return [f"a row has {len(table.FIELDS)} fields ({', '.join(table.FIELDS)})"]
     solver, positions, player, solve_cpu, play_cpu, space, rung, reason = row
@@ -125,8 +139,8 @@ def _row_faults(stored: dict, row, planned: bool = False) -> list[str]:
     elif not (isinstance(positions, int) and 0 < positions and (planned or positions <= table.rung_budget(
             stored["budget"], rung))):
         faults.append(f"{positions!r} positions is not within rung {rung}'s budget")
-    elif solver == "unknown" and player == "lost" and rung < stored["rungs"]:
-        faults.append(f"undecided at rung {rung}: it has not climbed the ladder's {stored['rungs']} rungs")
+    elif solver == "unknown" and player == "lost" and rung < lowest:
+        faults.append(f"undecided at rung {rung}: it has not climbed the ladder's {lowest} rungs")
     if solver == "lost" and player == "won":
         faults.append("the solver found it lost, but the player won it")
     if (solver == "lost") != isinstance(reason, str):

@@ -171,7 +171,7 @@ class Climb:
 
     def save(self, replace: bool, command: str | None) -> dict[str, dict]:
         """Merge the rows into the table (read again now: another run may have saved since),
-        each game's deals 1..k without a gap, and take them out of the journal. Returns each game's
+        each game's deals as :func:`climbed` keeps them, and take them out of the journal. Returns each game's
         entry as saved (or, with no table, as computed)."""
         entries = {}
         data: dict = table.load(self.path) if self.path is not None else {"format": table.FORMAT, "games": {}}
@@ -179,13 +179,13 @@ class Climb:
             stored = data["games"].get(game)
             same = _same_ladder(stored, plan.digests, plan.budget) and stored["player_code"] == plan.digests.player
             rungs = _ladder_rungs(stored, plan.digests, plan.budget, plan.rungs)
-            rows = without_gaps(merged(table.rows_of(stored), plan.rows) if same else plan.rows, rungs)
+            rows, through = climbed(merged(table.rows_of(stored), plan.rows) if same else plan.rows, rungs)
             lost = (table.would_lose(stored, plan.digests, plan.budget, plan.rungs, len(rows)) or _unplayed(plan)
                     or (_unclimbed(stored, rows, rungs) if same else None))
             if lost and not replace:
                 raise Refused(f"the results of {game} were not saved, since they would lose stored ones: {lost}; "
                               f"they are kept in {self.journal.path if self.journal else 'no file'}")
-            entries[game] = data["games"][game] = table.entry(game, plan.budget, rungs, rows, plan.digests)
+            entries[game] = data["games"][game] = table.entry(game, plan.budget, rungs, rows, plan.digests, through)
         if self.path is not None:
             data["format"] = table.FORMAT
             if command:
@@ -239,11 +239,21 @@ def _unclimbed(stored: dict | None, rows: dict[int, dict], rungs: int) -> str | 
             f"give --deals {held} to climb it")
 
 
-def without_gaps(rows: dict[int, dict], rungs: int) -> dict[int, dict]:
-    """Deals 1..k, where k + 1 is the first deal not finished: not computed, or still
-    undecided below the ladder's last rung ``rungs`` (a bounded run ends mid-way)."""
+def climbed(rows: dict[int, dict], rungs: int) -> tuple[dict[int, dict], int | None]:
+    """The rows to save, and how far the last rung has been climbed (None: by every deal).
+
+    Where every deal of 1..N is computed and the only ones not finished wait one rung below
+    the last, all of them, with the deals 1..k that have climbed it (k + 1 the first that
+    waits): a run bounded in time, or one of fewer deals, climbs a costly last rung part of
+    the way, and the next goes on from there. Otherwise deals 1..k alone, where k + 1 is the
+    first deal not finished (not computed, or undecided two rungs or more below the last)."""
     kept, number = {}, 1
     while number in rows and not (undecided(rows[number]) and rows[number]["rung"] < rungs):
         kept[number] = rows[number]
         number += 1
-    return kept
+    if len(kept) == len(rows):
+        return kept, None
+    waiting_below = all(not undecided(row) or row["rung"] >= rungs - 1 for row in rows.values())
+    if waiting_below and set(rows) == set(range(1, len(rows) + 1)):
+        return rows, len(kept)
+    return kept, None

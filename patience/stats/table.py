@@ -3,8 +3,9 @@
 Per game or variant it keeps the digests (:mod:`patience.stats.digests`) of the code
 of the solver's half of the rows, of the player's half, and of the spec the results were
 computed with, the escalation ladder (the budget of
-its first rung and how many rungs, each ten times the last), the command that
-reproduces them, a seal (the SHA-256 of the rows as written, so that a row changed by
+its first rung and how many rungs, each ten times the last; while the last is climbed
+part of the way, ``last_rung_through``: the deals 1..k that have climbed it), the command that
+reproduces (or goes on with) them, a seal (the SHA-256 of the rows as written, so that a row changed by
 hand is found) and one row per deal::
 
     [solver outcome, positions entered, player outcome, solver's processor seconds,
@@ -39,6 +40,7 @@ TABLE = Path(__file__).resolve().parent / "table.json"
 FORMAT = 3
 FIELDS = ("solver", "positions", "player", "solve_cpu", "play_cpu", "space", "rung", "reason")
 COMMAND = "patience stats {game} --deals {deals} --budget {budget} --rungs {rungs} --save"
+LAST_RUNG_THROUGH = "last_rung_through"  # an entry's last rung is climbed by deals 1..this so far
 STEP = 10  # each rung of the ladder has this many times the budget of the one below
 SMALL_UNDECIDED = 0.05  # below this share of undecided deals, the rate among decided ones leads
 
@@ -177,12 +179,16 @@ def seal(deals: dict) -> str:
     return hashlib.sha256(json.dumps(deals, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], computed: Digests | None = None) -> dict:
+def entry(game_id: str, budget: int, rungs: int, rows: dict[int, dict], computed: Digests | None = None,
+          through: int | None = None) -> dict:
+    """A game's entry; ``through``: the last rung is climbed by deals 1..``through`` so far,
+    and the undecided deals after it wait a rung below (None: climbed by every deal)."""
     solver, player, spec = computed or digests(game_id)
     deals = {str(number): stored_row(row) for number, row in sorted(rows.items())}
+    climbing = {} if through is None else {LAST_RUNG_THROUGH: through}
     return {"solver_code": solver, "player_code": player, "spec": spec, "budget": budget, "rungs": rungs,
-            "seal": seal(deals), "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget, rungs=rungs),
-            "deals": deals}
+            **climbing, "seal": seal(deals),
+            "command": COMMAND.format(game=game_id, deals=len(rows), budget=budget, rungs=rungs), "deals": deals}
 
 
 def same_solver(stored: dict | None, computed: Digests) -> bool:
@@ -265,6 +271,15 @@ class Summary:
     play_cpu: float | None
     won_by_player: int  # of ``won``, the deals only the player won
     won_found: int = 0  # of ``won``, the deals only a line found won (:mod:`patience.stats.found`)
+    last_rung_through: int | None = None  # the last rung climbed by deals 1..this so far (None: by every deal)
+
+    @property
+    def ladder(self) -> str:
+        """The deals the solver decided at each rung, and how far the last has been climbed."""
+        decided = " · ".join(f"{count} at {rung}" for rung, count in enumerate(self.decided_at, 1))
+        if self.last_rung_through is None:
+            return decided
+        return f"{decided} (rung {self.rungs} climbed by deals 1–{self.last_rung_through} so far)"
 
     @property
     def decided(self) -> tuple[float, float, float]:
@@ -320,7 +335,8 @@ def summarize(game_id: str, stored: dict, found: frozenset[int] | None = None) -
                    sum(1 for row in rows if row[2] == "won"), stored["budget"], rungs, decided_at,
                    _mean(row[3] for row in rows), _mean(row[4] for row in rows),
                    sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0] and row[2] == "won"),
-                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0] and row[2] != "won"))
+                   sum(1 for verdict, row in zip(verdicts, rows) if verdict != row[0] and row[2] != "won"),
+                   stored.get(LAST_RUNG_THROUGH))
 
 
 def _mean(values) -> float | None:

@@ -302,6 +302,33 @@ def test_an_undecided_deal_below_the_last_rung_is_found(sealed):
     assert any("undecided at rung 1: it has not climbed the ladder's 3 rungs" in finding for finding in findings(sealed))
 
 
+def test_a_last_rung_climbed_part_of_the_way_lets_only_later_deals_wait_one_rung_below(sealed):
+    """With the last rung climbed by deals 1..k, an undecided deal after k may wait a rung
+    below it, and no lower; one before k may not; and the mark itself is checked."""
+    rows = json.loads(sealed.read_text())["games"][GAME]["deals"]
+    number = max(int(number) for number, row in rows.items() if row[0] == "unknown" and row[2] == "lost")
+
+    def waiting(rung, through):
+        def change(games):
+            games[GAME]["deals"][str(number)][1], games[GAME]["deals"][str(number)][6] = 40 * 10 ** (rung - 1), rung
+            games[GAME]["seal"] = table.seal(games[GAME]["deals"])
+            games[GAME][table.LAST_RUNG_THROUGH] = through
+        return change
+
+    edited(sealed, waiting(2, number - 1))
+    assert not [finding for finding in findings(sealed) if "rung" in finding]
+    edited(sealed, waiting(1, number - 1))
+    assert any(f"deal {number}: undecided at rung 1: it has not climbed the ladder's 2 rungs" in finding
+               for finding in findings(sealed))
+    edited(sealed, waiting(2, number))
+    assert any(f"deal {number}: undecided at rung 2: it has not climbed the ladder's 3 rungs" in finding
+               for finding in findings(sealed))
+    for wrong in (3, "1", True, -1):
+        edited(sealed, waiting(2, wrong))
+        assert any(f"\"{table.LAST_RUNG_THROUGH}\" is the last deal of 1..N to have climbed the last rung" in finding
+                   and repr(wrong) in finding for finding in findings(sealed)), wrong
+
+
 def test_a_deleted_game_a_gap_and_a_stale_digest_are_found(sealed):
     edited(sealed, lambda games: games[GAME]["deals"].pop("2"))
     assert any("calculation: deals 1–3 lack 2" in finding for finding in findings(sealed))

@@ -46,7 +46,8 @@ def test_each_rung_sends_out_only_the_deals_still_undecided(tmp_path, local, cap
         assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 3), number
         assert isinstance(row[3], float) and isinstance(row[4], float)  # processor seconds, solver and player
         assert (row[7] is not None) == (row[0] == "lost")
-    assert "the solver decided at each: " in capsys.readouterr().out
+    at = [sum(1 for row in rows.values() if row[0] != "unknown" and row[6] == rung) for rung in (1, 2, 3)]
+    assert f"(the solver decided {at[0]} at 1 · {at[1]} at 2 · {at[2]} at 3)" in capsys.readouterr().out
 
 
 def test_a_save_merges_deal_by_deal_and_never_drops_or_downgrades(tmp_path, local, capsys):
@@ -215,11 +216,13 @@ def test_a_bounded_run_keeps_each_games_deals_without_a_gap(tmp_path, monkeypatc
     assert f"{GAME}: deals 1–2" in capsys.readouterr().out
 
 
-def test_a_run_cut_short_between_rungs_keeps_only_the_deals_that_climbed_every_rung(tmp_path, monkeypatch, local,
-                                                                                     capsys):
-    """A deadline passed after rung 1: the deals up to the first one still undecided are
-    finished, the rest are not saved but kept in the journal, and the same run with a
-    larger --deals saves nothing until that deal has climbed."""
+def test_a_run_cut_short_between_rungs_keeps_every_deal_and_how_far_the_last_rung_got(tmp_path, monkeypatch, local,
+                                                                                      capsys):
+    """A deadline passed after rung 1: every deal is saved, the table records that the
+    last rung was climbed by the deals before the first one it had to take (none, here),
+    the check finds no deal below its rung, and the same run goes on up the rung from there."""
+    from patience.stats import integrity
+
     def first_rung_only(client, tasks, budget, on_result, **options):
         if "rung 1 of" in options.get("label", ""):
             in_process(client, tasks, budget, on_result, **options)
@@ -231,16 +234,19 @@ def test_a_run_cut_short_between_rungs_keeps_only_the_deals_that_climbed_every_r
     climbed = [expected_row(number, BUDGET, 1) for number in range(1, 9)]
     first = next(number for number, row in enumerate(climbed, 1) if row[0] == "unknown" and row[2] == "lost")
     assert 1 < first < 8, "deals 1-8 at this budget have a deal the first rung leaves undecided, after the first"
-    assert sorted(stored(path)["deals"], key=int) == [str(n) for n in range(1, first)]
-    assert journal_path(path).exists()  # the deals after it, computed at rung 1, are not lost
+    saved = stored(path)
+    assert sorted(saved["deals"], key=int) == [str(n) for n in range(1, 9)]
+    assert saved["rungs"] == 2 and saved[table.LAST_RUNG_THROUGH] == first - 1
+    assert f"(rung 2 climbed by deals 1–{first - 1} so far)" in capsys.readouterr().out
+    messages = [problem.message for problem in integrity.problems(path, [GAME], sample=0)]
+    assert not [message for message in messages if "climbed" in message or table.LAST_RUNG_THROUGH in message]
+    assert not journal_path(path).exists()  # every deal computed is in the table
 
     monkeypatch.setattr(runner, "run", in_process)
-    assert main(["stats", GAME, "--deals", str(first - 1), "--rungs", "2", "--table", str(path)]) == 0
-    assert len(stored(path)["deals"]) == first - 1  # nothing climbed: nothing more saved
     assert main(["stats", GAME, "--deals", "8", "--rungs", "2", "--table", str(path)]) == 0
-    rows = stored(path)["deals"]
-    assert sorted(rows, key=int) == [str(n) for n in range(1, 9)]
-    for number, row in rows.items():
+    saved = stored(path)
+    assert table.LAST_RUNG_THROUGH not in saved
+    for number, row in saved["deals"].items():
         assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
 
 
@@ -256,16 +262,27 @@ def test_deals_added_to_a_stored_ladder_climb_all_its_rungs(tmp_path, local):
         assert [row[0], row[1], row[2], row[6]] == expected_row(int(number), BUDGET, 2), number
 
 
-def test_a_save_that_would_drop_a_stored_deal_not_yet_climbed_is_refused(tmp_path, local, capsys):
+def test_a_run_of_fewer_deals_climbs_a_new_rung_part_of_the_way(tmp_path, local, capsys):
+    """A new rung asked for the first deals only: those climb it and the stored deals after
+    them wait a rung below; a save that would leave one two rungs below is refused."""
     path = tmp_path / "t.json"
     assert main(["stats", GAME, "--deals", "8", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
     rows = stored(path)["deals"]
-    first = next(int(number) for number, row in sorted(rows.items(), key=lambda item: int(item[0]))
-                 if row[0] == "unknown" and row[2] == "lost")
-    assert first < 8
+    undecided = [int(number) for number, row in rows.items() if row[0] == "unknown" and row[2] == "lost"]
+    first, last = min(undecided), max(undecided)
+    assert first < last, "deals 1-8 at this budget leave two deals undecided"
+    second = min(set(undecided) - {first})
+
+    assert main(["stats", GAME, "--deals", str(first), "--rungs", "2", "--table", str(path)]) == 0
+    saved = stored(path)
+    assert sorted(saved["deals"], key=int) == [str(n) for n in range(1, 9)]
+    assert saved["rungs"] == 2 and saved[table.LAST_RUNG_THROUGH] == second - 1
+    assert saved["deals"][str(first)][:3] == expected_row(first, BUDGET, 2)[:3]
+    assert saved["deals"][str(last)] == rows[str(last)]  # waiting at rung 1
+
     before = path.read_text()
-    assert main(["stats", GAME, "--deals", str(first - 1), "--rungs", "2", "--table", str(path)]) == 2
-    assert (f"deal {first} is undecided below rung 2, so stored deals {first}–8 would be dropped; "
+    assert main(["stats", GAME, "--deals", str(first), "--rungs", "3", "--table", str(path)]) == 2
+    assert (f"deal {second} is undecided below rung 3, so stored deals {second}–8 would be dropped; "
             f"give --deals 8 to climb it") in capsys.readouterr().err
     assert path.read_text() == before
 

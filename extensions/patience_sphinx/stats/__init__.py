@@ -75,7 +75,7 @@ def _ladder(summaries, data, titles) -> nodes.table:
     for summary in summaries:
         stored = data["games"][summary.game]
         rows.append((_name(summary, titles), f"{summary.budget:,}, ×10 a rung",
-                     " · ".join(f"{count} at {rung}" for rung, count in enumerate(summary.decided_at, 1)),
+                     summary.ladder,
                      str(summary.unknown), f"{_seconds(summary.solve_cpu)} + {_seconds(summary.play_cpu)}",
                      f"{stored['solver_code'][:10]}, {stored['player_code'][:10]}, {stored['spec'][:10]}"))
     return _grid(LADDER, rows, "stats-ladder")
