@@ -32,11 +32,12 @@ def test_the_stored_lines_are_todays_and_consistent_with_the_table():
 @pytest.mark.parametrize("game_id", sorted(STORED["games"]))
 def test_every_stored_line_wins_its_deal(game_id):
     """Each line, replayed move by move, makes only legal moves and ends with every card home;
-    and its deal is one the solver and the player left undecided."""
+    and its deal is one the player lost and the solver left undecided, or has won since at a
+    rung climbed after the line was found (Napoleon's Square's fifth), never one it holds lost."""
     rows = RESULTS[game_id]["deals"]
     for number, moves in [(number, moves) for name, number, moves in LINES if name == game_id]:
         assert found.replay_fault(game_id, number, moves) is None, f"{game_id} deal {number}"
-        assert rows[str(number)][0] == "unknown" and rows[str(number)][2] == "lost", f"{game_id} deal {number}"
+        assert rows[str(number)][0] in ("unknown", "won") and rows[str(number)][2] == "lost", f"{game_id} deal {number}"
 
 
 def test_the_statistics_count_the_deals_the_lines_win():
