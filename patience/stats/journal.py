@@ -7,7 +7,8 @@ table. The next run of the same command reads the deals back (those computed wit
 code, spec and ladder) and goes on from them; a last line cut short by a full disk is
 dropped. When the run is complete its deals are merged into the table and taken out of
 the journal, which is removed once no other game's deals are left in it (a run of one
-game after an interrupted run of several keeps the others' deals for their own).
+game after an interrupted run of several keeps the others' deals for their own, and a run
+of a lower ladder the rows a refused run left above it, for a run that climbs that high).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from patience.stats.digests import Digests
 from patience.stats.table import FIELDS, TableError, row_of, stored_row
+
+RUNG = FIELDS.index("rung")
 
 HEADER = {"partial": True, "note": "the finished deals of a run of `patience stats` in progress; not the table"}
 
@@ -90,18 +93,19 @@ class Journal:
         except OSError:  # the last flush failed: the error was reported when it happened
             pass
 
-    def remove(self, saved: Mapping[str, Collection[int]]) -> None:
-        """Take out the deals ``saved`` in the table, by game; the others stay for the command
-        that resumes them (other games' deals an interrupted run left here, and deals a run
-        cut short did not finish), and the file goes once it holds no deal."""
+    def remove(self, saved: Mapping[str, Collection[int]], rungs: Mapping[str, int]) -> None:
+        """Take out the deals ``saved`` in the table, by game, up to the game's ``rungs``; the
+        others stay for the command that resumes them (other games' deals an interrupted run
+        left here, deals a run cut short did not finish, and rows of rungs above the saved
+        ladder), and the file goes once it holds no deal."""
         self.close()
         try:
             header, *lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
         except (FileNotFoundError, ValueError):  # gone, or empty
             self.path.unlink(missing_ok=True)
             return
-        kept = [line for line in lines if (record := _record(line))
-                and record.get("deal") not in saved.get(str(record.get("game")), ())]
+        kept = [line for line in lines if (record := _record(line)) and (
+            record.get("deal") not in saved.get(game := str(record.get("game")), ()) or _rung(record) > rungs[game])]
         if not kept:
             self.path.unlink(missing_ok=True)
             return
@@ -110,9 +114,10 @@ class Journal:
         os.replace(rest, self.path)
 
 
-def read(table: Path, game_id: str, digests: Digests, budget: int) -> dict[int, dict]:
+def read(table: Path, game_id: str, digests: Digests, budget: int, rungs: int) -> dict[int, dict]:
     """The deals of ``game_id`` the journal beside ``table`` holds, computed with these
-    digests on a ladder from ``budget``; a later line of a deal replaces an earlier one."""
+    digests on a ladder from ``budget``, at most ``rungs`` high (a run refused at its save
+    may have climbed higher); a later line of a deal replaces an earlier one."""
     path = journal_path(table)
     if not path.exists():
         return {}
@@ -125,7 +130,7 @@ def read(table: Path, game_id: str, digests: Digests, budget: int) -> dict[int, 
             if number == 1 and record != HEADER:
                 raise TableError(path, 1, "is not the journal of a run of `patience stats`; move it away")
             if (record and record.get("game") == game_id and _digests(record) == digests
-                    and record.get("budget") == budget and _well_formed(record)):
+                    and record.get("budget") == budget and _well_formed(record) and _rung(record) <= rungs):
                 rows[record["deal"]] = row_of(record["deal"], record["row"])
     return rows
 
@@ -137,6 +142,12 @@ def _digests(record: dict) -> tuple:
 def _well_formed(record: dict) -> bool:
     deal, row = record.get("deal"), record.get("row")
     return type(deal) is int and deal > 0 and isinstance(row, list) and len(row) == len(FIELDS)
+
+
+def _rung(record: dict) -> int:
+    """The rung of a journal line's row (0 if the line is malformed: it is never read)."""
+    rung = record["row"][RUNG] if _well_formed(record) else 0
+    return rung if type(rung) is int else 0
 
 
 def _record(line: str) -> dict | None:

@@ -133,7 +133,7 @@ class Climb:
                 else:
                     plan.unplayed = table.rows_of(stored)
             if path is not None:
-                plan.rows = merged(plan.rows, read_journal(path, game_id, computed, first))
+                plan.rows = merged(plan.rows, read_journal(path, game_id, computed, first, plan.rungs))
             plans.append(plan)
         return cls(plans, deals, max(plan.rungs for plan in plans), path)
 
@@ -201,7 +201,8 @@ class Climb:
             raise table.TableError(error.path, error.line, f"{error.message}; the finished deals are kept in "
                                                            f"{self.journal.path}, and the same command saves "
                                                            f"them") from None
-        self.journal.remove({game: {int(number) for number in data["games"][game]["deals"]} for game in self.plans})
+        self.journal.remove({game: {int(number) for number in data["games"][game]["deals"]} for game in self.plans},
+                            {game: data["games"][game]["rungs"] for game in self.plans})
 
 
 def _same_ladder(stored: dict | None, computed: Digests, budget: int) -> bool:

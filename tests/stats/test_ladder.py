@@ -166,9 +166,9 @@ def test_a_line_cut_short_in_the_journal_is_dropped(tmp_path):
     journal.add(GAME, digests, BUDGET, {**row, "deal": 2})
     journal.close()
     from patience.stats.journal import read
-    assert sorted(read(path, GAME, digests, BUDGET)) == [1, 2]
-    assert read(path, GAME, digests, BUDGET + 1) == {}  # another ladder's deals are not taken
-    assert read(path, GAME, digests._replace(player="q" * 64), BUDGET) == {}  # nor another player's
+    assert sorted(read(path, GAME, digests, BUDGET, 1)) == [1, 2]
+    assert read(path, GAME, digests, BUDGET + 1, 1) == {}  # another ladder's deals are not taken
+    assert read(path, GAME, digests._replace(player="q" * 64), BUDGET, 1) == {}  # nor another player's
 
 
 def test_the_first_rung_hands_out_deals_one_at_a_time_whatever_their_number():
@@ -332,3 +332,30 @@ def test_a_save_before_every_stored_deal_is_played_again_is_refused(tmp_path, lo
     assert main(["stats", GAME, "--deals", "4", "--rungs", "1", "--table", str(path)]) == 2
     assert "have not been played again by today's player" in capsys.readouterr().err
     assert path.read_text() == before
+
+
+def test_a_refused_runs_higher_rungs_wait_in_the_journal_for_a_ladder_that_high(tmp_path, local, capsys):
+    """A run refused at its save leaves in the journal rows of rungs above the stored ladder;
+    a later run of a lower ladder takes none of them into the table (its rows stay within its
+    rungs) and leaves them in the journal, where a run that climbs that high takes them up."""
+    path = tmp_path / "t.json"
+    assert main(["stats", GAME, "--deals", "8", "--budget", str(BUDGET), "--rungs", "1", "--table", str(path)]) == 0
+    climbed = {number: expected_row(number, BUDGET, 3) for number in range(1, 9)}
+    high = [number for number, row in climbed.items() if row[3] == 3]
+    assert high and min(high) < 8, "deals 1-8 leave a deal to the third rung, and one undecided after it"
+    first = min(high)
+    assert main(["stats", GAME, "--deals", str(first), "--rungs", "3", "--table", str(path)]) == 2
+    capsys.readouterr()
+
+    assert main(["stats", GAME, "--deals", "8", "--rungs", "2", "--table", str(path)]) == 0
+    saved = stored(path)
+    assert saved["rungs"] == 2 and max(row[6] for row in saved["deals"].values()) <= 2
+    assert saved["deals"][str(first)][:3] == expected_row(first, BUDGET, 2)[:3]
+    journal = [json.loads(line) for line in journal_path(path).read_text().splitlines()[1:]]
+    assert {(record["deal"], record["row"][6]) for record in journal} == {(first, 3)}
+
+    assert main(["stats", GAME, "--deals", "8", "--rungs", "3", "--table", str(path)]) == 0
+    saved = stored(path)
+    for number, row in saved["deals"].items():
+        assert [row[0], row[1], row[2], row[6]] == climbed[int(number)], number
+    assert not journal_path(path).exists()
