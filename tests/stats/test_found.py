@@ -33,7 +33,8 @@ def test_the_stored_lines_are_todays_and_consistent_with_the_table():
 def test_every_stored_line_wins_its_deal(game_id):
     """Each line, replayed move by move, makes only legal moves and ends with every card home;
     and its deal is one the player lost and the solver left undecided, or has won since at a
-    rung climbed after the line was found (Napoleon's Square's fifth), never one it holds lost."""
+    rung climbed after the line was found (the fifth, in Napoleon's Square both ways), never one it
+    holds lost."""
     rows = RESULTS[game_id]["deals"]
     for number, moves in [(number, moves) for name, number, moves in LINES if name == game_id]:
         assert found.replay_fault(game_id, number, moves) is None, f"{game_id} deal {number}"
