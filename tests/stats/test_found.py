@@ -376,6 +376,23 @@ def test_the_statistics_page_s_table_of_today_s_finder_agrees_with_the_stored_li
         _agrees(game_id, cells, todays=True)
 
 
+def test_the_statistics_page_names_every_game_with_deals_left_and_how_many():
+    """The page's table of what is left undecided has a row for each game or variant that
+    leaves deals undecided (counting the lines found), none for the others, and each row's
+    count and bounds are the stored files'; the points apart are those of the bounds shown."""
+    page = PAGE.read_text(encoding="utf-8").split("### What is left undecided", 1)[1]
+    lines = takewhile(lambda line: line.startswith("|"), dropwhile(lambda line: not line.startswith("|"), page.splitlines()))
+    head, _, *body = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+    shown = {re.search(r"\(`([^`]+)`\)", cells[0]).group(1): dict(zip(head, cells)) for cells in body}
+    summaries = {game_id: table.summarize(game_id, stored) for game_id, stored in RESULTS.items()}
+    assert set(shown) == {game_id for game_id, summary in summaries.items() if summary.unknown}
+    for game_id, cells in shown.items():
+        summary = summaries[game_id]
+        low, high = (round(100 * bound, 1) for bound in summary.bounds)
+        assert int(cells["left"]) == summary.unknown, game_id
+        assert cells["bounds (points apart)"] == f"{low:.1f}–{high:.1f}% ({high - low:.1f})", game_id
+
+
 def _agrees(game_id: str, cells: dict, todays: bool) -> None:
     """The row's lines found of deals looked at, and its seconds a deal, by budget, are the
     file's: of today's finder, or of earlier code."""
