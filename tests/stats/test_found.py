@@ -380,10 +380,8 @@ def test_the_statistics_page_names_every_game_with_deals_left_and_how_many():
     """The page's table of what is left undecided has a row for each game or variant that
     leaves deals undecided (counting the lines found), none for the others, and each row's
     count and bounds are the stored files'; the points apart are those of the bounds shown."""
-    page = PAGE.read_text(encoding="utf-8").split("### What is left undecided", 1)[1]
-    lines = takewhile(lambda line: line.startswith("|"), dropwhile(lambda line: not line.startswith("|"), page.splitlines()))
-    head, _, *body = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
-    shown = {re.search(r"\(`([^`]+)`\)", cells[0]).group(1): dict(zip(head, cells)) for cells in body}
+    _, rows = _page_table(PAGE.read_text(encoding="utf-8"), "### What is left undecided")
+    shown = {game_id: cells for game_id, cells, _ in rows}
     summaries = {game_id: table.summarize(game_id, stored) for game_id, stored in RESULTS.items()}
     assert set(shown) == {game_id for game_id, summary in summaries.items() if summary.unknown}
     for game_id, cells in shown.items():
@@ -430,16 +428,19 @@ def _passes(stored: dict | None, todays: bool) -> dict[int, list]:
 
 
 def _found_table(page: str, heading: str) -> list[tuple[str, dict]]:
-    """The rows of the first table under ``heading``: the game's id (in brackets after its
-    title) and its cells by column, the lines found by budget."""
+    """The rows of the first table under ``heading``: the game's id and its cells by column,
+    the lines found by budget."""
+    head, rows = _page_table(page, heading)
+    budgets = {index: int(re.sub(r"\D", "", name)) for index, name in enumerate(head) if name.startswith(("found at", "at "))}
+    return [(game_id, {**named, "seconds": named["processor s a deal looked at"],
+                       "found": {budget: cells[index] for index, budget in budgets.items()}})
+            for game_id, named, cells in rows]
+
+
+def _page_table(page: str, heading: str) -> tuple[list[str], list[tuple[str, dict, list[str]]]]:
+    """The first table under ``heading``: its column names, and each row's game id (in
+    brackets after its title), its cells by column and in order."""
     lines = page.split(heading, 1)[1].splitlines()
     table_lines = takewhile(lambda line: line.startswith("|"), dropwhile(lambda line: not line.startswith("|"), lines))
     head, _, *body = [[cell.strip() for cell in line.strip("|").split("|")] for line in table_lines]
-    budgets = {index: int(re.sub(r"\D", "", name)) for index, name in enumerate(head) if name.startswith(("found at", "at "))}
-    rows = []
-    for cells in body:
-        game_id = re.search(r"\(`([^`]+)`\)", cells[0]).group(1)
-        named = dict(zip(head, cells))
-        rows.append((game_id, {**named, "seconds": named["processor s a deal looked at"],
-                               "found": {budget: cells[index] for index, budget in budgets.items()}}))
-    return rows
+    return head, [(re.search(r"\(`([^`]+)`\)", cells[0]).group(1), dict(zip(head, cells)), cells) for cells in body]
