@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from itertools import dropwhile, takewhile
 from pathlib import Path
+from statistics import median
 
 import pytest
 
@@ -287,8 +288,15 @@ def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked
         rows, lines = RESULTS[game_id]["deals"], STORED["games"][game_id]["deals"]
         return [int(n) for n, row in rows.items() if row[0] == "unknown" and row[2] != "won" and n not in lines]
 
-    game_id = min((game_id for game_id in STORED["games"] if len(left(game_id)) > 1),
-                  key=lambda game_id: sorted(left(game_id))[1])
+    def seconds_a_deal(game_id: str) -> float:
+        """The median processor-seconds of a deal looked at in vain at the smallest budget the
+        file records them for: the quickest game keeps the test's four passes short."""
+        searched = {budget: [seconds for seconds in deals.values() if seconds is not None]
+                    for budget, deals in STORED["games"][game_id]["searched"].items()}
+        seconds = [spent for _, spent in sorted((int(budget), spent) for budget, spent in searched.items() if spent)]
+        return median(seconds[0]) if seconds else float("inf")
+
+    game_id = min((game_id for game_id in STORED["games"] if len(left(game_id)) > 1), key=seconds_a_deal)
     deals = sorted(left(game_id))[:2]
     path = tmp_path / "found.json"
     entry = {**STORED["games"][game_id], "searched": {}}
