@@ -289,12 +289,11 @@ def test_a_pass_looks_only_at_the_deals_no_pass_of_its_budget_or_more_has_looked
         return [int(n) for n, row in rows.items() if row[0] == "unknown" and row[2] != "won" and n not in lines]
 
     def seconds_a_deal(game_id: str) -> float:
-        """The median processor-seconds of a deal looked at in vain at the smallest budget the
-        file records them for: the quickest game keeps the test's four passes short."""
-        searched = {budget: [seconds for seconds in deals.values() if seconds is not None]
-                    for budget, deals in STORED["games"][game_id]["searched"].items()}
-        seconds = [spent for _, spent in sorted((int(budget), spent) for budget, spent in searched.items() if spent)]
-        return median(seconds[0]) if seconds else float("inf")
+        """The median processor-seconds of a deal today's finder looked at in vain, at the
+        smallest budget the file keeps them for: the quickest game keeps the test's passes short."""
+        by_budget = sorted(found.searched(STORED, game_id).items())
+        kept = [seconds for _, deals in by_budget if (seconds := [s for s in deals.values() if s is not None])]
+        return median(kept[0]) if kept else float("inf")
 
     game_id = min((game_id for game_id in STORED["games"] if len(left(game_id)) > 1), key=seconds_a_deal)
     deals = sorted(left(game_id))[:2]
