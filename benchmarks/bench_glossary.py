@@ -2,21 +2,22 @@
 
     python -m pytest benchmarks/bench_glossary.py --benchmark-only
 
-Cold rounds empty the lemma cache first (the pymorphy3 dictionary itself stays loaded).
+Cold rounds forget the dictionary's remembered answers first (the pymorphy3 dictionary itself stays loaded).
 """
 
 from __future__ import annotations
 
+from patience.orthography import memo
 from patience.text import load_edition
 from patience.text.english import load_english
-from patience.text.glossary import check_consistency, lemmas, load_glossary
+from patience.text.glossary import check_consistency, load_glossary
 
 
 def test_occurrences_cold(benchmark):
     edition = load_edition()
 
     def cold():
-        lemmas.cache_clear()
+        memo.forget()
         return load_glossary(edition.source, edition)
 
     glossary = benchmark(cold)

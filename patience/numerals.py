@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from patience.orthography.folding import fold_letters
+from patience.orthography.memo import remembered
 
 CARDINALS = {
     "один": 1, "два": 2, "оба": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
@@ -60,7 +60,7 @@ def _forms(word: str) -> list[str]:
     return forms
 
 
-@lru_cache(maxsize=4096)
+@remembered
 def read_word(word: str) -> tuple[int, str] | None:
     """``(value, kind)`` if the word is a numeral, else None."""
     from patience.orthography.morphology import analyzer  # the project's one dictionary, loaded on first use

@@ -10,6 +10,7 @@ saved with the environment; :func:`domain_of` hands a domain out as its own clas
 
 from __future__ import annotations
 
+import os
 from typing import TypeVar
 
 from sphinx.domains import Domain
@@ -30,6 +31,12 @@ class BuildMemory:
         self.games: dict = {}
         self.facts: dict = {}
         self.this_build: dict = {}
+        self.process = os.getpid()  # made at the build's start (new_build), so: Sphinx's own process
+
+    def in_builder_process(self) -> bool:
+        """Whether this is Sphinx's own process, where the build's events run, not a reader
+        process of a parallel read (forked from it, with a copy of this memory)."""
+        return os.getpid() == self.process
 
     def __reduce__(self):
         return (BuildMemory, ())  # nothing is kept across pickling
@@ -49,7 +56,8 @@ class BuildMemory:
 
 
 def new_build(app, env, docnames) -> None:
-    """``env-before-read-docs``: a build starts; forget the data loaded for the last one."""
+    """``env-before-read-docs``: a build starts; forget the data loaded for the last one (the
+    memory is made here if need be, in Sphinx's own process, before any reader is forked)."""
     memory(env).this_build.clear()
 
 

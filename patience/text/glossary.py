@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, NamedTuple
 
@@ -22,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from patience.datafile import DataFileError, line_of, load_yaml, validate
 from patience.orthography.convert import modernize
 from patience.orthography.folding import fold_letters
+from patience.orthography.memo import remembered
 from patience.orthography.morphology import analyzer
 from patience.text.edition import Edition, load_edition, source_texts_dir
 from patience.text.english import EnglishEntry
@@ -121,7 +121,7 @@ def _spellings(folded: str) -> list[str]:
     return spellings
 
 
-@lru_cache(maxsize=65536)
+@remembered
 def lemmas(word: str) -> frozenset[str]:
     """Every dictionary form pymorphy3 gives the word; for an unknown word its best guess."""
     folded = fold_letters(word)

@@ -8,10 +8,12 @@ both the extracted text and the reading text are compared with all whitespace re
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ from fontTools.ttLib import TTFont
 
 from patience.export.fonts import SHIPPED, FontError, register_family
 from patience.export.pdf import FRAME, PAGE_HEIGHT, pdf_bytes
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SOURCE_TEXTS
 from tests.export.conftest import as_printed, printed
 
 
@@ -155,3 +157,15 @@ def test_the_pdf_fonts_are_the_site_fonts_as_truetype():
 
 def test_the_pdf_declares_its_language(pdf):
     assert b"/Lang (en)" in pdf.read_bytes()
+
+
+def test_reportlabs_accelerator_changes_no_byte(pdf):
+    """rl_accel, a dependency, lays the PDF out a third faster; without it (ReportLab's own Python
+    in its place) the PDF is the same, byte for byte."""
+    assert importlib.util.find_spec("_rl_accel") is not None, "rl_accel is not installed"
+    script = ("import sys; sys.modules['_rl_accel'] = None\n"
+              "from patience.corpus import load_corpus; from patience.export.pdf import pdf_bytes\n"
+              "import reportlab.lib.rl_accel as accel; assert not accel._c_funcs, accel._c_funcs\n"
+              f"sys.stdout.buffer.write(pdf_bytes(load_corpus({str(SOURCE_TEXTS)!r})))")
+    plain = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, check=True).stdout
+    assert plain == pdf.read_bytes()

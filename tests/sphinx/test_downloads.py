@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from patience_sphinx.downloads import making, staging
+from patience_sphinx.downloads.making import record_of
 
 from patience.export.downloads import FORMATS, VIEWER
 from tests.conftest import ROOT
@@ -58,3 +60,43 @@ def test_a_file_that_cannot_be_made_is_a_warning(make_app, site_copy, monkeypatc
     app = build(make_app, site_copy("downloads"))
     assert "the downloads could not be made" in app.warning.getvalue() and "[downloads.make]" in app.warning.getvalue()
     assert "lacks" in app.warning.getvalue()
+
+
+def test_made_beside_the_build_or_at_once_the_page_is_the_same(make_app, site_copy, monkeypatch):
+    """The files made in a forked process while Sphinx goes on, and made at once (as in a reader
+    process of a parallel read), give the same page and the same files."""
+    site = site_copy("downloads")
+    first = build(make_app, site)
+    first.cleanup()  # the next app registers Sphinx's nodes anew
+    out = Path(first.outdir)
+    page = out / "docs" / "downloads.html"
+    forked = [page.read_bytes()] + [(out / "downloads" / name).read_bytes() for name in NAMES]
+    monkeypatch.setattr(making, "_can_fork", lambda: False)
+    again = make_app("html", srcdir=site, freshenv=True)
+    again.build()
+    assert not again.warning.getvalue(), again.warning.getvalue()
+    assert [page.read_bytes()] + [(out / "downloads" / name).read_bytes() for name in NAMES] == forked
+
+
+def test_a_page_written_again_without_reading_lists_the_files_recorded(make_app, site_copy):
+    site = site_copy("downloads")
+    first = build(make_app, site)
+    page = Path(first.outdir) / "docs" / "downloads.html"
+    before = page.read_text(encoding="utf-8")
+    page.unlink()
+    first.cleanup()
+    again = make_app("html", srcdir=site)
+    again.build(force_all=True)  # every page written, none read
+    assert not again.warning.getvalue(), again.warning.getvalue()
+    assert page.read_text(encoding="utf-8") == before
+
+
+def test_without_a_record_of_the_files_the_page_says_so(make_app, site_copy):
+    site = site_copy("downloads")
+    first = build(make_app, site)
+    record_of(staging(first.doctreedir)).unlink()
+    first.cleanup()
+    again = make_app("html", srcdir=site)
+    again.build(force_all=True)
+    assert "[downloads.make]" in again.warning.getvalue() and "no record of them" in again.warning.getvalue()
+    assert "The downloads could not be made" in (Path(again.outdir) / "docs" / "downloads.html").read_text("utf-8")

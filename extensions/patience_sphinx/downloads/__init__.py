@@ -1,11 +1,12 @@
 """``patience-downloads``: the edition's files for download, made with the site, in a table.
 
 The directive makes every file of :data:`patience.export.downloads.FORMATS` (TEI, JSON,
-EPUB, PDF, the rule specs) into a folder beside the doctrees and renders a table of
-them with their sizes and SHA-256; when the HTML build finishes, the folder is copied to
-``downloads/`` of the output. A file that cannot be made (no font for the PDF, say) is
-a ``downloads.make`` warning, so a ``-W`` build fails rather than offer a page without
-it. The data come from the edition extension's corpus (:func:`..edition.source.corpus_for`),
+EPUB, PDF, the rule specs) into a folder beside the doctrees, in a forked process while
+Sphinx goes on (:mod:`.making`), and the table of them with their sizes and SHA-256 is
+rendered when the page is resolved for writing; when the HTML build finishes, the folder
+is copied to ``downloads/`` of the output. A file that cannot be made (no font for the
+PDF, say) is a ``downloads.make`` warning, so a ``-W`` build fails rather than offer a page
+without it. The data come from the edition extension's corpus (:func:`..edition.source.corpus_for`),
 so the page is re-read when they change; the specs are declared here too. The TEI viewer
 is made with CETEIcean from the npm package (``downloads_ceteicean``, by default
 ``node_modules/CETEIcean`` in the source folder, beside ``conf.py``; ``npm ci`` installs it): without it the
@@ -20,13 +21,12 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from patience.datafile import DataFileError
-from patience.export.downloads import Download, human_size, write_downloads
-from patience.export.fonts import FontError
+from patience.export.downloads import Download, human_size
 from patience.output import write_file
 
 from .._logging import downloads
 from ..edition.source import corpus_for, note_english
+from .making import downloads_table, made, start, wait
 
 FOLDER = "downloads"
 STATIC = Path(__file__).parent / "static"
@@ -57,33 +57,43 @@ class DownloadsDirective(SphinxDirective):
             downloads.warn("make", f"the TEI viewer cannot be made: CETEIcean is not in {ceteicean} (run npm ci)",
                            self.get_location())
             return [nodes.paragraph(text="The downloads could not be made: CETEIcean is not installed.")]
-        try:
-            made = write_downloads(staging(self.env.doctreedir), corpus, ceteicean)
-        except (DataFileError, FontError, OSError) as error:
-            downloads.warn("make", f"the downloads could not be made: {error}", self.get_location())
-            return [nodes.paragraph(text=f"The downloads could not be made: {error}")]
-        prefix = "../" * self.env.docname.count("/")
-        return [self.table(made, prefix)]
+        node = start(self.env, corpus, staging(self.env.doctreedir), ceteicean)
+        self.set_source_info(node)
+        return [node]
 
-    def table(self, made: list[Download], prefix: str) -> nodes.table:
-        table = nodes.table(classes=["patience-downloads"])
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (2, 6, 3):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        group += head
-        head += _row(*([nodes.Text(t)] for t in ("file, size", "what it holds, and the command that makes it", "SHA-256")))
-        body = nodes.tbody()
-        group += body
-        for item in made:
-            link = nodes.reference("", item.name, refuri=f"{prefix}{FOLDER}/{item.name}")
-            what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " ")]
-            if item.command:
-                what.append(nodes.literal(text=item.command))
-            size = nodes.Text(f" ({human_size(item.size)})")
-            body += _row([link, size], what, [nodes.literal(text=item.sha256, classes=["patience-hash"])])
-        return table
+
+def settle(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: the table of the files made, where the directive left room for it."""
+    for node in list(doctree.findall(downloads_table)):
+        folder = Path(node["staging"])
+        wait(app.env, folder)
+        files = made(folder)
+        if isinstance(files, str):
+            downloads.warn("make", f"the downloads could not be made: {files}", node)
+            node.replace_self(nodes.paragraph(text=f"The downloads could not be made: {files}"))
+        else:
+            node.replace_self(files_table(files, "../" * docname.count("/")))
+
+
+def files_table(files: list[Download], prefix: str) -> nodes.table:
+    table = nodes.table(classes=["patience-downloads"])
+    group = nodes.tgroup(cols=3)
+    table += group
+    for width in (2, 6, 3):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row(*([nodes.Text(t)] for t in ("file, size", "what it holds, and the command that makes it", "SHA-256")))
+    body = nodes.tbody()
+    group += body
+    for item in files:
+        link = nodes.reference("", item.name, refuri=f"{prefix}{FOLDER}/{item.name}")
+        what = [nodes.strong(text=item.title), nodes.Text(". " + item.description + " ")]
+        if item.command:
+            what.append(nodes.literal(text=item.command))
+        size = nodes.Text(f" ({human_size(item.size)})")
+        body += _row([link, size], what, [nodes.literal(text=item.sha256, classes=["patience-hash"])])
+    return table
 
 
 def _row(*cells: list[nodes.Node]) -> nodes.row:
@@ -98,11 +108,12 @@ def _row(*cells: list[nodes.Node]) -> nodes.row:
 
 def copy_downloads(app: Sphinx, exception: Exception | None) -> None:
     """Copy the files made while reading into the HTML output (also when the page was not re-read)."""
+    wait(app.env)  # the files being made, if the page was not written
     if exception is None and app.builder.format == "html" and staging(app.doctreedir).is_dir():
         target = Path(app.outdir) / FOLDER
         target.mkdir(parents=True, exist_ok=True)
-        for made in sorted(staging(app.doctreedir).iterdir()):
-            write_file(target / made.name, made.read_bytes())
+        for path in sorted(staging(app.doctreedir).iterdir()):
+            write_file(target / path.name, path.read_bytes())
 
 
 def _add_static_path(app: Sphinx) -> None:
@@ -116,5 +127,7 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("patience-downloads", DownloadsDirective)
     app.connect("builder-inited", _add_static_path)
     app.add_css_file("downloads.css")
+    app.add_node(downloads_table)
+    app.connect("doctree-resolved", settle)
     app.connect("build-finished", copy_downloads)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import _html, _scripts
 from .._state import new_build
-from . import backlinks, checks, data, inventory, lang, meta
+from . import backlinks, checks, data, inventory, lang, meta, words
 from .cite import CitationPanel
 from .corrections import CorrectionsList
 from .departures import Departures
@@ -65,6 +65,7 @@ def setup(app):
     data.register(app)
     meta.register(app)
     inventory.register(app)
+    words.register(app)
     lang.register(app)
     app.add_domain(EditionDomain)
     app.add_directive_to_domain("ed", "parallel", ParallelText)
