@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from .. import _html, _scripts
+from .. import _collector, _html, _scripts
 from .._state import new_build
 from . import backlinks, checks, data, inventory, lang, meta, words
 from .cite import CitationPanel
@@ -59,6 +59,7 @@ def _quiet_consequences(app, domain, node) -> bool | None:
 def setup(app):
     app.add_config_value("edition_source_texts", "", "env", types=[str])
     app.connect("config-inited", _templates)
+    _collector.register(app)
     _html.register(app)
     backlinks.register(app)
     checks.register(app)
