@@ -41,6 +41,7 @@ class downloads_table(nodes.General, nodes.Element):
 def start(env, corpus: Corpus, staging: Path, ceteicean: Path) -> downloads_table:
     """Make the files into ``staging``: in a forked process where that helps, else now."""
     node = downloads_table(staging=str(staging))
+    wait(env, staging)  # a second page making them into the same folder: one after the other
     record_of(staging).unlink(missing_ok=True)  # a record from an earlier build says nothing of this one
     known = memory(env)
     if not (known.in_builder_process() and _can_fork()):
