@@ -76,6 +76,7 @@ def settle(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def files_table(files: list[Download], prefix: str) -> nodes.table:
+    """The files made, each linked (``prefix``: from the page up to the site's root), with its size and SHA-256."""
     table = nodes.table(classes=["patience-downloads"])
     group = nodes.tgroup(cols=3)
     table += group

@@ -1,15 +1,15 @@
 """The downloads made beside the build, in a forked process, while Sphinx reads and checks.
 
 Making every file takes about a second (most of it the PDF's layout), and the page lists
-each file with its size and SHA-256, so its table waits for the files. :func:`start` makes
-them and returns a :class:`downloads_table` node; :func:`settle`, when the page is resolved for
-writing, puts the table (or the warning) in its place. Where the page is read in Sphinx's
-own process (a serial read, as every build after an edit is), :func:`start` forks a
-process to make them, and by the time the page is written Sphinx has read the other
-pages and run its checks meanwhile. A reader process of a parallel read (a clean build
-with ``-j``), or a system without ``fork``, makes them at once. Either way the files and
-a record of them (each file's size and SHA-256, or why they could not be
-made) are kept beside the doctrees (:func:`record_of`), and the table is rendered from that record, so both ways
+each file with its size and SHA-256, so its table waits for the files. :func:`start`
+makes them and returns a :class:`downloads_table` node; the package's ``settle``, when
+the page is resolved for writing, puts the table (or the warning) in its place. Where the
+page is read in Sphinx's own process (a serial read, as every build after an edit is),
+:func:`start` forks a process to make them, and Sphinx reads the other pages and runs its
+checks meanwhile. A reader process of a parallel read (a clean build with ``-j``), or a
+system without ``fork``, makes them at once. Either way the files, and a record of them
+(each file's size and SHA-256, or why they could not be made), are kept beside the
+doctrees (:func:`record_of`), and the table is rendered from that record, so both ways
 give the same page; a later build that writes the page without reading it again renders
 the same record.
 """
